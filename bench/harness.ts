@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+
+export interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  /** The issue's bound, when it names one; `max` or `min`. */
+  limit?: { max?: number; min?: number };
+}
+
+const figures: Figure[] = [];
+
+/** Print `bench <name> <value> <unit>` and remember it for bench-results.json. */
+export function report(figure: Figure): void {
+  figures.push(figure);
+  const bound =
+    figure.limit?.max !== undefined
+      ? ` (max ${figure.limit.max})`
+      : figure.limit?.min !== undefined
+        ? ` (min ${figure.limit.min})`
+        : '';
+  console.info(`bench ${figure.name} ${figure.value} ${figure.unit}${bound}`);
+}
+
+export function writeResults(file = 'bench-results.json'): boolean {
+  const results = figures.map((f) => ({
+    ...f,
+    ok:
+      (f.limit?.max === undefined || f.value <= f.limit.max) && (f.limit?.min === undefined || f.value >= f.limit.min),
+  }));
+  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), results }, null, 2) + '\n');
+  return results.every((r) => r.ok);
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export const round = (value: number, digits = 2): number => Number(value.toFixed(digits));
+
+export interface RunningServer {
+  url: string;
+  process: ChildProcess;
+  /** Seconds from spawn until /api/health answered 200. */
+  readySeconds: number;
+  stop(): Promise<void>;
+}
+
+/** Start the real server (`node --import tsx server/src/main.ts`) and wait for /api/health. */
+export async function startServer(env: Record<string, string>, port: number): Promise<RunningServer> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('server did not become healthy within 60 s');
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  const readySeconds = (performance.now() - started) / 1000;
+  return {
+    url,
+    process: child,
+    readySeconds,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,14 @@
+// `npm run bench`: builds nothing itself (run `npm run build` first, or use `npm run bench`
+// which does), starts the real server and prints `bench <name> <value> <unit>` per figure.
+import { existsSync } from 'node:fs';
+import { benchFoundation } from './foundation';
+import { writeResults } from './harness';
+
+if (!existsSync('dist/index.html')) {
+  console.error('dist/ is missing: run `npm run build` first');
+  process.exit(1);
+}
+await benchFoundation(Number(process.env.BENCH_PORT ?? 4190));
+const ok = writeResults();
+console.info(ok ? 'bench: every figure within its bound' : 'bench: some figures are outside their bounds');
+process.exit(ok ? 0 : 1);

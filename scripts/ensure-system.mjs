@@ -1,0 +1,38 @@
+// Installs what a clean machine lacks beyond npm: Debian's chromium (browser tests) and
+// postgresql (the API suite's real-server run). Only as root, only when missing.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+
+export function chromiumPath() {
+  return process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+}
+
+export function postgresBinDir() {
+  if (process.env.PG_BIN_DIR) return process.env.PG_BIN_DIR;
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return null;
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(`${root}/${v}/bin/initdb`))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions.length ? `${root}/${versions[0]}/bin` : null;
+}
+
+export function ensureSystemPackages() {
+  const missing = [];
+  if (!existsSync(chromiumPath())) missing.push('chromium');
+  if (!postgresBinDir()) missing.push('postgresql');
+  if (!missing.length) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    throw new Error(
+      `Missing system packages: ${missing.join(', ')}. Install them (apt-get install ${missing.join(' ')}) or run as root.`,
+    );
+  }
+  console.info(`[test] installing ${missing.join(', ')} with apt-get`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execSync('apt-get update -qq', { stdio: 'inherit', env });
+  execSync(`apt-get install -y -qq --no-install-recommends ${missing.join(' ')} fonts-dejavu-core`, {
+    stdio: 'inherit',
+    env,
+  });
+}

@@ -1,0 +1,101 @@
+// `npm test`: everything CI checks, in one command that works on a fresh machine.
+// type check → lint → format → build → unit + API tests on PGlite → API tests on a real
+// PostgreSQL server → browser tests in Chromium; ends with one line "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { ensureSystemPackages } from './ensure-system.mjs';
+import { startCluster } from './pg-cluster.mjs';
+
+const out = 'test-results/summary';
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function run(label, cmd, args, env = {}) {
+  console.info(`\n[test] ${label}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  console.info(`[test] ${label}: exit ${res.status} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return res.status === 0;
+}
+
+function check(label, cmd, args) {
+  if (!run(label, cmd, args)) {
+    failures.push(label);
+    totals.failed += 1;
+  }
+}
+
+function countVitest(file, label) {
+  if (!existsSync(file)) {
+    failures.push(`${label} (no report)`);
+    totals.failed += 1;
+    return;
+  }
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests;
+  totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+  // a suite that failed to load has no failed test but is still a failure
+  const brokenFiles = r.testResults.filter(
+    (f) => f.status === 'failed' && f.assertionResults.every((a) => a.status !== 'failed'),
+  );
+  totals.failed += brokenFiles.length;
+  if (r.numFailedTests || brokenFiles.length) failures.push(label);
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) {
+    failures.push('browser tests (no report)');
+    totals.failed += 1;
+    return;
+  }
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected;
+  totals.skipped += stats.skipped;
+  if (stats.unexpected) failures.push('browser tests');
+}
+
+const vitest = ['node_modules/.bin/vitest', 'run', '--reporter=default', '--reporter=json'];
+
+ensureSystemPackages();
+check('type check', 'npm', ['run', '--silent', 'typecheck']);
+check('lint', 'npm', ['run', '--silent', 'lint']);
+check('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
+if (!run('build', 'npm', ['run', '--silent', 'build'])) {
+  failures.push('build');
+  totals.failed += 1;
+}
+
+run('unit and API tests (PGlite)', vitest[0], [...vitest.slice(1), `--outputFile=${out}/vitest.json`]);
+countVitest(`${out}/vitest.json`, 'unit and API tests (PGlite)');
+
+const pg = startCluster(Number(process.env.TEST_PG_PORT ?? 54329));
+try {
+  run(
+    'API tests (PostgreSQL)',
+    vitest[0],
+    [...vitest.slice(1), '--project', 'server', `--outputFile=${out}/vitest-pg.json`],
+    {
+      TEST_DATABASE_URL: pg.url,
+    },
+  );
+  countVitest(`${out}/vitest-pg.json`, 'API tests (PostgreSQL)');
+} finally {
+  pg.stop();
+}
+
+if (existsSync('dist/index.html')) {
+  run('browser tests (Chromium)', 'node_modules/.bin/playwright', ['test'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json`,
+  });
+  countPlaywright(`${out}/playwright.json`);
+}
+
+console.info('');
+if (failures.length) console.info(`[test] failed: ${failures.join(', ')}`);
+if (totals.skipped) console.info(`[test] ${totals.skipped} skipped`);
+console.info(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed ? 1 : 0);

@@ -1,0 +1,128 @@
+/**
+ * Errors travel as codes, not sentences (CONVENTIONS 7). The client translates
+ * `errors:<code>` for the form/toast and `errors:field.<code>` for a field.
+ *
+ * Wire shape of every non-2xx answer:
+ *   { error: ErrorCode, message: string, fields?: FieldErrors, params?: {...} }
+ * `message` is an English fallback (the spec's own sentences where it gives them).
+ * `fields` follows spec §5: keyed by field name, `__all__` for the whole form, a list for
+ * form-level errors, and nested objects/lists for nested inputs.
+ */
+export const ERROR_CODES = [
+  'validation',
+  'missing_parameters',
+  'no_email',
+  'missing_params',
+  'invalid_credentials',
+  'account_inactive',
+  'email_not_confirmed',
+  'invalid_token',
+  'token_expired',
+  'link_invalid',
+  'link_used',
+  'link_expired',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'rate_limited',
+  'idempotency_mismatch',
+  'maintenance',
+  'internal',
+  'not_impersonating',
+  'no_assigned_venue',
+  'terms_required',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** English fallbacks; the spec's own messages where it names them (§8). */
+export const ERROR_MESSAGES: Record<ErrorCode, string> = {
+  validation: 'Please correct the errors below.',
+  missing_parameters: 'Missing parameters',
+  no_email: 'No email specified.',
+  missing_params: 'Missing params.',
+  invalid_credentials: 'Unable to log in with provided credentials.',
+  account_inactive: 'This account is inactive.',
+  email_not_confirmed: 'Please confirm your e-mail address first.',
+  invalid_token: 'The token is invalid.',
+  token_expired: 'The token has expired.',
+  link_invalid: 'This link is invalid.',
+  link_used: 'This link has already been used.',
+  link_expired: 'This link has expired.',
+  unauthorized: 'Logged out.',
+  forbidden: 'Permission denied.',
+  not_found: "Error: Record doesn't exist anymore.",
+  conflict: 'The record was changed by someone else.',
+  rate_limited: 'Too many attempts. Please wait a moment and try again.',
+  idempotency_mismatch: 'This request was already made with different data.',
+  maintenance: 'Server is currently unavailable due to maintenance. Please try again in few minutes.',
+  internal: 'An error occurred on the server. Developers have been notified.',
+  not_impersonating: 'You are not impersonating anyone.',
+  no_assigned_venue: "User doesn't have an assigned venue!",
+  terms_required: 'Please accept the terms and conditions first.',
+};
+
+/** Field error codes (zod messages in src/shared/schemas are these codes). */
+export const FIELD_ERROR_CODES = [
+  'required',
+  'invalid',
+  'invalid_email',
+  'too_short',
+  'too_long',
+  'too_small',
+  'too_big',
+  'passwords_mismatch',
+  'password_too_common',
+  'password_too_short',
+  'email_taken',
+  'username_taken',
+  'invalid_date',
+  'not_allowed',
+] as const;
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
+
+export type FieldErrorValue = string[] | FieldErrors | (FieldErrors | null)[];
+export interface FieldErrors {
+  [field: string]: FieldErrorValue;
+}
+
+export interface ApiErrorBody {
+  error: ErrorCode;
+  message: string;
+  fields?: FieldErrors | string[];
+  params?: Record<string, string | number>;
+}
+
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { error?: unknown }).error === 'string' &&
+    typeof (value as { message?: unknown }).message === 'string'
+  );
+}
+
+/** Turn a list of issue paths + codes (e.g. from zod) into nested field errors. */
+export function issuesToFieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+  const root: FieldErrors = {};
+  for (const issue of issues) {
+    const path = issue.path.length ? issue.path.map(String) : ['__all__'];
+    let node: FieldErrors = root;
+    for (let i = 0; i < path.length - 1; i++) {
+      const key = path[i]!;
+      const next = node[key];
+      if (next && !Array.isArray(next)) node = next as FieldErrors;
+      else {
+        const created: FieldErrors = {};
+        node[key] = created;
+        node = created;
+      }
+    }
+    const leaf = path[path.length - 1]!;
+    const existing = node[leaf];
+    const list = Array.isArray(existing) && existing.every((e) => typeof e === 'string') ? (existing as string[]) : [];
+    if (!list.includes(issue.message)) list.push(issue.message);
+    node[leaf] = list;
+  }
+  return root;
+}

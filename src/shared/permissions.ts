@@ -1,0 +1,59 @@
+import type { Role } from './roles';
+import { ROLES } from './roles';
+
+/**
+ * Roles and policies as data (CONVENTIONS 4). The server's authorization preHandler and the
+ * client's route guard both read this table; a test walks every API route × role.
+ *
+ * `'authenticated'` means any signed-in user; ownership of the records touched is checked
+ * again by the service that touches them.
+ */
+export const AUTHENTICATED = 'authenticated' as const;
+
+export const POLICIES = {
+  // session
+  'auth.user.read': AUTHENTICATED,
+  'auth.user.update': AUTHENTICATED,
+  'auth.impersonate': ['admin'],
+  // dashboards (client route groups)
+  'dashboard.admin': ['admin'],
+  'dashboard.rider': ['rider'],
+  'dashboard.employer': ['employer'],
+  'dashboard.official': ['official'],
+  'dashboard.simpleuser': ['simpleuser'],
+  'dashboard.merchant': ['merchant'],
+  'dashboard.organizer': ['organizer', 'showoffice'],
+  'dashboard.stable': ['stable'],
+  'dashboard.welcomedesk': ['welcomedesk'],
+  'dashboard.signin': ['signin'],
+  'dashboard.vetcheck': ['vetcheck'],
+  // employee edit pages allow employer and admin (spec §6)
+  'employee.edit': ['employer', 'admin'],
+  // terms: only the rider may accept (spec §6)
+  'terms.accept': ['rider'],
+  // venues: reading one's own venue is checked for membership in the service
+  'venue.read': AUTHENTICATED,
+  'venue.list': ['admin'],
+  'venue.sync': ['admin'],
+  // admin-only areas (spec §6)
+  'config.manage': ['admin'],
+  'balances.read': ['admin'],
+  'audit.read': ['admin'],
+  'errorReport.read': ['admin'],
+} as const satisfies Record<string, readonly Role[] | typeof AUTHENTICATED>;
+
+export type Policy = keyof typeof POLICIES;
+
+/** May a user holding `roles` pass `policy`? Anonymous users pass nothing. */
+export function can(roles: readonly Role[] | null | undefined, policy: Policy): boolean {
+  if (!roles) return false;
+  const rule: readonly Role[] | typeof AUTHENTICATED = POLICIES[policy];
+  if (rule === AUTHENTICATED) return true;
+  return rule.some((r) => roles.includes(r));
+}
+
+/** The roles a policy admits (every role for `authenticated`): handy for tests and docs. */
+export function rolesFor(policy: Policy): readonly Role[] {
+  const rule: readonly Role[] | typeof AUTHENTICATED = POLICIES[policy];
+  return rule === AUTHENTICATED ? ROLES : rule;
+}

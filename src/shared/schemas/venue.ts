@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** GET /api/v1/venue/check_hostname/ — logo and venue when the host is whitelabeled. */
+export const hostCheckResponse = z.object({ logo: z.string().nullable(), venue: z.number().int().nullable() });
+export type HostCheckResponse = z.infer<typeof hostCheckResponse>;
+
+/** The fields of a venue that every screen needs; issue 3 adds the rest. */
+export const venueSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  fei_id: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  currency: z.string(),
+  currencyDisplay: z.string(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  whitelabel_logo_url: z.string().nullable(),
+});
+export type VenueSummary = z.infer<typeof venueSummary>;
+
+/** GET /api/v1/venue/sync_status/ */
+export const SYNC_STATES = ['idle', 'in_progress', 'done', 'error'] as const;
+export const syncStatusResponse = z.object({ status: z.enum(SYNC_STATES), progress: z.array(z.string()) });
