@@ -1,0 +1,20 @@
+import type { ComponentType } from 'react';
+import { useAppStore } from '@/lib/store';
+
+/**
+ * Load a code chunk; when that fails (usually: a new build replaced the old files) raise the
+ * "Application has been updated" banner and let the error boundary show the rest.
+ */
+export async function loadChunk<M>(load: () => Promise<M>): Promise<M> {
+  try {
+    return await load();
+  } catch (error) {
+    useAppStore.getState().setUpdateAvailable(true);
+    throw error;
+  }
+}
+
+/** A route's `lazy` that takes one component out of a route-group chunk. */
+export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => ({ Component: pick(await loadChunk(load)) });
+}

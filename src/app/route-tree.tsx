@@ -1,0 +1,118 @@
+import { Navigate, type RouteObject } from 'react-router-dom';
+import type { AudienceKey } from '@shared/audiences';
+import { href, PATHS, type PathKey, type StaticPathKey } from '@/lib/paths';
+import { audienceLoader, digitsLoader, guestLoader, riderTermsLoader, signedInLoader } from './guards/loaders';
+import { RequireSession } from './guards/require-session';
+import { lazyPage } from './lazy-route';
+import type { RouteHandle } from './route-handle';
+import { DelayedSpinner } from './shell/busy-spinner';
+import { NotFound } from './shell/not-found';
+import { RootLayout } from './shell/root-layout';
+import { RouteError } from './shell/route-error';
+
+/*
+ * The route tree. Paths come from lib/paths (PATHS); every page's code is loaded on demand,
+ * one chunk per audience (spec §2). Guards run as loaders before a page renders; the
+ * after-navigation rules (preshow, whitelabel) run in the root layout.
+ */
+
+const login = () => import('./routes/public/login-route');
+const publicPages = () => import('./routes/public');
+const dashboard = () => import('./routes/dashboard');
+const admin = () => import('./routes/admin');
+const rider = () => import('./routes/rider');
+const employer = () => import('./routes/employer');
+const official = () => import('./routes/official');
+const simpleuser = () => import('./routes/simpleuser');
+const merchant = () => import('./routes/merchant');
+const organizer = () => import('./routes/organizer');
+const stable = () => import('./routes/stable');
+const welcomedesk = () => import('./routes/welcomedesk');
+const signin = () => import('./routes/signin');
+const vetcheck = () => import('./routes/vetcheck');
+
+function page(key: PathKey, lazy: RouteObject['lazy'], extra: Omit<RouteObject, 'path' | 'lazy' | 'index'> = {}): RouteObject {
+  const handle: RouteHandle = { route: key };
+  return { path: PATHS[key].path, handle, lazy, ...extra } as RouteObject;
+}
+
+/** An audience's route group: its guard, and its bare path redirecting to `home`. */
+function group(key: PathKey, audience: AudienceKey, home: StaticPathKey, children: RouteObject[]): RouteObject {
+  const handle: RouteHandle = { route: key };
+  return {
+    path: PATHS[key].path,
+    handle,
+    loader: audienceLoader(audience),
+    children: [{ index: true, element: <Navigate to={href(home)} replace /> }, ...children],
+  };
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    hydrateFallbackElement: <DelayedSpinner busy />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          page('login', lazyPage(login, (m) => m.LoginRoute)),
+          page('registration', lazyPage(publicPages, (m) => m.RegistrationRoute)),
+          page('registrationConfirm', lazyPage(publicPages, (m) => m.RegistrationConfirmRoute)),
+          page('forgotPassword', lazyPage(publicPages, (m) => m.ForgotPasswordRoute)),
+          page('passwordReset', lazyPage(publicPages, (m) => m.PasswordResetRoute)),
+          page('forbidden', lazyPage(publicPages, (m) => m.ForbiddenRoute)),
+          page('attendance', lazyPage(publicPages, (m) => m.AttendanceRoute), { loader: digitsLoader('venueId') }),
+          page('magicLogin', lazyPage(publicPages, (m) => m.MagicLoginRoute), { loader: guestLoader }),
+          page('teamMembershipInvite', lazyPage(publicPages, (m) => m.TeamMembershipInviteRoute)),
+          page('attendeeInvite', lazyPage(publicPages, (m) => m.AttendeeInviteRoute)),
+          page('confirmPayment', lazyPage(publicPages, (m) => m.ConfirmPaymentRoute)),
+          page('preshow', lazyPage(publicPages, (m) => m.PreshowRoute), { loader: digitsLoader('show') }),
+          {
+            element: <RequireSession />,
+            loader: signedInLoader,
+            children: [
+              page('chooseDashboard', lazyPage(dashboard, (m) => m.ChooseDashboardRoute)),
+              page('adminVenues', lazyPage(admin, (m) => m.VenuesRoute), { loader: audienceLoader('admin') }),
+              group('rider', 'rider', 'riderOverview', [
+                page('riderOverview', lazyPage(rider, (m) => m.RiderOverviewRoute), { loader: riderTermsLoader }),
+                page('riderProfile', lazyPage(rider, (m) => m.RiderProfileRoute)),
+              ]),
+              group('employer', 'employer', 'employerOverview', [
+                page('employerOverview', lazyPage(employer, (m) => m.EmployerOverviewRoute)),
+              ]),
+              group('official', 'official', 'officialOverview', [
+                page('officialOverview', lazyPage(official, (m) => m.OfficialOverviewRoute)),
+              ]),
+              group('simpleuser', 'simpleuser', 'simpleuserOverview', [
+                page('simpleuserOverview', lazyPage(simpleuser, (m) => m.SimpleuserOverviewRoute)),
+              ]),
+              group('merchant', 'merchant', 'merchantDashboard', [
+                page('merchantDashboard', lazyPage(merchant, (m) => m.MerchantDashboardRoute)),
+              ]),
+              group('organizer', 'organizer', 'organizerList', [
+                page('organizerList', lazyPage(organizer, (m) => m.OrganizerListRoute)),
+              ]),
+              group('stable', 'stable', 'stableDashboard', [
+                page('stableDashboard', lazyPage(stable, (m) => m.StableDashboardRoute)),
+              ]),
+              group('welcomedesk', 'welcomedesk', 'welcomedeskList', [
+                page('welcomedeskList', lazyPage(welcomedesk, (m) => m.WelcomedeskListRoute)),
+              ]),
+              group('signin', 'signin', 'signinList', [page('signinList', lazyPage(signin, (m) => m.SigninListRoute))]),
+              {
+                path: PATHS.vetcheck.path,
+                handle: { route: 'vetcheck' } satisfies RouteHandle,
+                loader: audienceLoader('vetcheck'),
+                children: [
+                  { index: true, lazy: lazyPage(vetcheck, (m) => m.VetcheckDashboardRoute) },
+                  page('vetcheckList', lazyPage(vetcheck, (m) => m.VetcheckListRoute)),
+                ],
+              },
+            ],
+          },
+          { path: '*', element: <NotFound />, handle: { label: 'notFound' } satisfies RouteHandle },
+        ],
+      },
+    ],
+  },
+];

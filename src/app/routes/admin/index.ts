@@ -1,0 +1,1 @@
+export { VenuesRoute } from './venues-route';

@@ -1,0 +1,34 @@
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AUDIENCES, type AudienceKey } from '@shared/audiences';
+import { SignedInUser } from '@/features/auth/components/signed-in-user';
+import { VenueCard } from '@/features/venues/components/venue-card';
+import { useAppStore } from '@/lib/store';
+
+interface AudienceDashboardProps {
+  audience: AudienceKey;
+  /** The page heading; the audience's name by default. */
+  title?: string;
+  children?: ReactNode;
+}
+
+/**
+ * The dashboard page every audience shares: who is signed in with which roles and, for the
+ * venue-bound dashboards, the assigned venue. Sections of later issues go into `children`.
+ */
+export function AudienceDashboard({ audience, title, children }: AudienceDashboardProps) {
+  const { t } = useTranslation('dashboard');
+  const venueId = useAppStore((state) => state.user?.assigned_venue ?? null);
+  return (
+    <Stack>
+      <Title order={1}>{title ?? t(`audience.${audience}`)}</Title>
+      <Text c="dimmed">{t(`intro.${audience}`)}</Text>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <SignedInUser />
+        {AUDIENCES[audience].venueRequired && venueId !== null && <VenueCard venueId={venueId} />}
+      </SimpleGrid>
+      {children}
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+export { ChooseDashboardRoute } from './choose-dashboard-route';

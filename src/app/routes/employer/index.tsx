@@ -1,0 +1,5 @@
+import { AudienceDashboard } from '../dashboard/audience-dashboard';
+
+export function EmployerOverviewRoute() {
+  return <AudienceDashboard audience="employer" />;
+}

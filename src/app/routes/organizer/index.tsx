@@ -1,0 +1,5 @@
+import { AudienceDashboard } from '../dashboard/audience-dashboard';
+
+export function OrganizerListRoute() {
+  return <AudienceDashboard audience="organizer" />;
+}

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { PaymentConfirmation } from '@/features/payments/components/payment-confirmation';
+import { PublicPage } from './public-page';
+
+export function ConfirmPaymentRoute() {
+  const { t } = useTranslation('payments');
+  const [search] = useSearchParams();
+  return (
+    <PublicPage title={t('confirmation.title')} size="sm">
+      <PaymentConfirmation redirectStatus={search.get('redirect_status')} />
+    </PublicPage>
+  );
+}

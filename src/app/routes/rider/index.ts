@@ -1,0 +1,2 @@
+export { RiderOverviewRoute } from './overview-route';
+export { RiderProfileRoute } from './profile-route';

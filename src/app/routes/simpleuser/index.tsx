@@ -1,0 +1,5 @@
+import { AudienceDashboard } from '../dashboard/audience-dashboard';
+
+export function SimpleuserOverviewRoute() {
+  return <AudienceDashboard audience="simpleuser" />;
+}

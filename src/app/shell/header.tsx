@@ -1,0 +1,30 @@
+import { Button, Group } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { useLogout } from '@/features/auth/hooks/use-logout';
+import { matchesPath } from '@/lib/paths';
+import { useAppStore } from '@/lib/store';
+import { AppLogo } from './app-logo';
+import { LanguageSelect } from './language-select';
+
+export function Header() {
+  const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+  const signedIn = useAppStore((state) => state.user !== null);
+  const logout = useLogout();
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <AppLogo />
+      <Group gap="sm" wrap="nowrap">
+        {!matchesPath(pathname, ['login']) && <LanguageSelect />}
+        {signedIn && (
+          <Button variant="subtle" size="xs" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logout()}>
+            {t('logout')}
+          </Button>
+        )}
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,51 @@
+import { Box, Container } from '@mantine/core';
+import { Outlet } from 'react-router-dom';
+import { useNavigationRules } from '../guards/use-navigation-rules';
+import { useSessionKeeper } from '../session/use-session-keeper';
+import { AppBreadcrumbs } from './app-breadcrumbs';
+import { BusySpinner } from './busy-spinner';
+import { DialogHost } from './dialog-host';
+import { Footer } from './footer';
+import { Header } from './header';
+import { ImpersonationNotice } from './impersonation-notice';
+import { ToastHost } from './toast-host';
+import { UpdateBanner } from './update-banner';
+import { useDocumentTitle } from './use-document-title';
+import { usePendingNotice } from './use-pending-notice';
+
+const border = '1px solid var(--mantine-color-default-border)';
+
+/** The shell around every page (spec §2 Shell): a plain sticky header, the page, the footer. */
+export function RootLayout() {
+  useNavigationRules();
+  useSessionKeeper();
+  useDocumentTitle();
+  usePendingNotice();
+
+  return (
+    <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <Box
+        component="header"
+        h={60}
+        bg="var(--mantine-color-body)"
+        style={{ position: 'sticky', top: 0, zIndex: 100, borderBottom: border }}
+      >
+        <Header />
+      </Box>
+      <UpdateBanner />
+      <ImpersonationNotice />
+      <Box component="main" style={{ flex: 1 }}>
+        <Container size="lg" py="md">
+          <AppBreadcrumbs />
+          <Outlet />
+        </Container>
+      </Box>
+      <Box component="footer" h={36} style={{ borderTop: border }}>
+        <Footer />
+      </Box>
+      <BusySpinner />
+      <DialogHost />
+      <ToastHost />
+    </Box>
+  );
+}

@@ -1,0 +1,71 @@
+import { Anchor, Button, Group, NativeSelect, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { LANGUAGES } from '@shared/constants';
+import { REGISTRATION_ROLES, registrationRequest, type RegistrationRequest } from '@shared/schemas/auth';
+import { FormErrorList } from '@/lib/components/form-error-list';
+import { schemaValidator } from '@/lib/form-errors';
+import { href } from '@/lib/paths';
+import { useAppStore } from '@/lib/store';
+import { useSubmit } from '@/lib/use-submit';
+import { useRegister } from '../api/register';
+
+type RegistrationValues = Omit<RegistrationRequest, 'role'> & { role: RegistrationRequest['role'] | '' };
+
+export function RegistrationForm() {
+  const { t } = useTranslation(['auth', 'common']);
+  const navigate = useNavigate();
+  const register = useRegister();
+  const language = useAppStore((state) => state.language);
+  const form = useForm<RegistrationValues>({
+    mode: 'uncontrolled',
+    initialValues: { email: '', first_name: '', last_name: '', role: '', language, password: '', password2: '' },
+    validate: schemaValidator(registrationRequest),
+  });
+  const { formErrors, run } = useSubmit(form);
+
+  const submit = form.onSubmit(async (values) => {
+    const ok = await run(async () => {
+      await register.mutateAsync(values as RegistrationRequest);
+    });
+    if (ok) await navigate(href('registrationConfirm'));
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <FormErrorList errors={formErrors} />
+        <TextInput label={t('registration.email')} type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
+        <Group grow align="flex-start">
+          <TextInput label={t('registration.firstName')} autoComplete="given-name" required key={form.key('first_name')} {...form.getInputProps('first_name')} />
+          <TextInput label={t('registration.lastName')} autoComplete="family-name" required key={form.key('last_name')} {...form.getInputProps('last_name')} />
+        </Group>
+        <NativeSelect
+          label={t('registration.role')}
+          required
+          data={[
+            { value: '', label: t('registration.chooseRole') },
+            ...REGISTRATION_ROLES.map((role) => ({ value: role, label: t(`common:roles.${role}`) })),
+          ]}
+          key={form.key('role')}
+          {...form.getInputProps('role')}
+        />
+        <NativeSelect
+          label={t('registration.language')}
+          data={LANGUAGES.map((value) => ({ value, label: t(`common:languageName.${value}`) }))}
+          key={form.key('language')}
+          {...form.getInputProps('language')}
+        />
+        <PasswordInput label={t('registration.password')} description={t('registration.passwordHint')} autoComplete="new-password" required key={form.key('password')} {...form.getInputProps('password')} />
+        <PasswordInput label={t('registration.password2')} autoComplete="new-password" required key={form.key('password2')} {...form.getInputProps('password2')} />
+        <Button type="submit" loading={form.submitting}>
+          {t('registration.submit')}
+        </Button>
+        <Anchor component={Link} to={href('login')} size="sm">
+          {t('registration.haveAccount')}
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

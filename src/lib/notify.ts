@@ -1,0 +1,22 @@
+import { notifications } from '@mantine/notifications';
+import { TOAST_OTHER_MS, TOAST_SUCCESS_MS } from '@shared/constants';
+
+type Kind = 'success' | 'info' | 'warning' | 'error';
+
+const COLORS: Record<Kind, string> = { success: 'green', info: 'blue', warning: 'yellow', error: 'red' };
+
+function show(kind: Kind, message: string): void {
+  notifications.show({
+    message,
+    color: COLORS[kind],
+    autoClose: kind === 'success' || kind === 'info' ? TOAST_SUCCESS_MS : TOAST_OTHER_MS,
+  });
+}
+
+/** Toasts (spec §2 Shell, §9): 5 s for success and info, 10 s for the rest. */
+export const notify = {
+  success: (message: string) => show('success', message),
+  info: (message: string) => show('info', message),
+  warning: (message: string) => show('warning', message),
+  error: (message: string) => show('error', message),
+};

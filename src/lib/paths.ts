@@ -1,0 +1,113 @@
+import { matchPath } from 'react-router-dom';
+
+interface PathEntry {
+  /** react-router pattern; `:name?` is an optional segment. */
+  path: string;
+  /** Key in the `routes` namespace: page title and breadcrumb. */
+  label: string;
+  /** A rider on a whitelabeled domain may stay here (spec §4). */
+  whitelabelSafe?: boolean;
+}
+
+/**
+ * Every page of the app, once (CONVENTIONS 3). Components link with `href()`, the router
+ * takes its patterns from here, and the whitelabel rule reads the flags.
+ */
+export const PATHS = {
+  chooseDashboard: { path: '/', label: 'chooseDashboard', whitelabelSafe: true },
+  login: { path: '/login', label: 'login', whitelabelSafe: true },
+  registration: { path: '/registration', label: 'registration' },
+  registrationConfirm: { path: '/registration/confirm', label: 'registrationConfirm' },
+  forgotPassword: { path: '/forgotPassword', label: 'forgotPassword' },
+  passwordReset: { path: '/passwordReset', label: 'passwordReset' },
+  forbidden: { path: '/403', label: 'forbidden' },
+  attendance: { path: '/attendance/:venueId?', label: 'attendance' },
+  magicLogin: { path: '/magic-login', label: 'magicLogin' },
+  teamMembershipInvite: { path: '/team-membership-invite/', label: 'teamMembershipInvite' },
+  attendeeInvite: { path: '/attendee-invite/', label: 'attendeeInvite' },
+  confirmPayment: { path: '/confirmPayment/', label: 'confirmPayment' },
+  preshow: { path: '/preshow/:show', label: 'preshow', whitelabelSafe: true },
+
+  adminVenues: { path: '/venues', label: 'adminVenues', whitelabelSafe: true },
+  rider: { path: '/rider', label: 'rider' },
+  riderOverview: { path: '/rider/overview', label: 'riderOverview', whitelabelSafe: true },
+  // The rider must reach the profile to see (and later accept) the terms on any domain.
+  riderProfile: { path: '/rider/profile', label: 'riderProfile', whitelabelSafe: true },
+  employer: { path: '/employer', label: 'employer' },
+  employerOverview: { path: '/employer/overview', label: 'employerOverview' },
+  official: { path: '/official', label: 'official' },
+  officialOverview: { path: '/official/overview', label: 'officialOverview' },
+  simpleuser: { path: '/simpleuser', label: 'simpleuser' },
+  simpleuserOverview: { path: '/simpleuser/overview', label: 'simpleuserOverview' },
+  merchant: { path: '/merchant', label: 'merchant' },
+  merchantDashboard: { path: '/merchant/dashboard', label: 'merchantDashboard' },
+  organizer: { path: '/organizer', label: 'organizer' },
+  organizerList: { path: '/organizer/list', label: 'organizerList' },
+  stable: { path: '/stable', label: 'stable' },
+  stableDashboard: { path: '/stable/dashboard', label: 'stableDashboard' },
+  welcomedesk: { path: '/welcomedesk', label: 'welcomedesk' },
+  welcomedeskList: { path: '/welcomedesk/list', label: 'welcomedeskList' },
+  signin: { path: '/signin', label: 'signin' },
+  signinList: { path: '/signin/list', label: 'signinList' },
+  vetcheck: { path: '/vetcheck', label: 'vetcheck' },
+  vetcheckList: { path: '/vetcheck/list', label: 'vetcheckList' },
+} as const satisfies Record<string, PathEntry>;
+
+export type PathKey = keyof typeof PATHS;
+
+type Segments<P extends string> = P extends `${infer Head}/${infer Tail}` ? Head | Segments<Tail> : P;
+type RequiredName<S> = S extends `:${string}?` ? never : S extends `:${infer Name}` ? Name : never;
+type OptionalName<S> = S extends `:${infer Name}?` ? Name : never;
+type ParamValue = string | number;
+
+export type PathParams<P extends string> = { [K in RequiredName<Segments<P>>]: ParamValue } & {
+  [K in OptionalName<Segments<P>>]?: ParamValue | null;
+};
+export type SearchParams = Record<string, string | number | null | undefined>;
+type HrefArgs<P extends string> = [RequiredName<Segments<P>>] extends [never]
+  ? [params?: PathParams<P>, search?: SearchParams]
+  : [params: PathParams<P>, search?: SearchParams];
+
+/** Pages without required parameters. */
+export type StaticPathKey = {
+  [K in PathKey]: [RequiredName<Segments<(typeof PATHS)[K]['path']>>] extends [never] ? K : never;
+}[PathKey];
+
+/** The URL of a page: `href('preshow', { show: 1 })`, `href('login', {}, { next: '/x' })`. */
+export function href<K extends PathKey>(key: K, ...[params, search]: HrefArgs<(typeof PATHS)[K]['path']>): string {
+  const values = (params ?? {}) as Record<string, ParamValue | null | undefined>;
+  const path = PATHS[key].path
+    .split('/')
+    .flatMap((segment) => {
+      if (!segment.startsWith(':')) return [segment];
+      const optional = segment.endsWith('?');
+      const name = segment.slice(1, optional ? -1 : undefined);
+      const value = values[name];
+      if (value === null || value === undefined || value === '') {
+        if (optional) return [];
+        throw new Error(`href('${key}'): missing parameter ${name}`);
+      }
+      return [encodeURIComponent(String(value))];
+    })
+    .join('/');
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(search ?? {})) {
+    if (value !== null && value !== undefined && value !== '') query.append(name, String(value));
+  }
+  const queryString = query.toString();
+  return `${path || '/'}${queryString ? `?${queryString}` : ''}`;
+}
+
+/** Does `pathname` match one of the given pages? */
+export function matchesPath(pathname: string, keys: readonly PathKey[]): boolean {
+  return keys.some((key) => matchPath({ path: PATHS[key].path, end: true }, pathname) !== null);
+}
+
+export const WHITELABEL_SAFE_PATHS = (Object.keys(PATHS) as PathKey[]).filter(
+  (key) => (PATHS[key] as PathEntry).whitelabelSafe === true,
+);
+
+/** A path to return to after login: same origin and absolute only. */
+export function safeNext(next: string | null): string | null {
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : null;
+}

@@ -1,0 +1,95 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import type { CurrentUser } from '@shared/schemas/auth';
+import type { VenueSummary } from '@shared/schemas/venue';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@shared/constants';
+
+/** A message to show once after the next page load (a reload would swallow a toast). */
+export type PendingNotice = 'preshowFinished';
+
+export interface AppState {
+  token: string | null;
+  user: CurrentUser | null;
+  /** The venue the signed-in user works at (their assigned venue), loaded after login. */
+  activeVenue: VenueSummary | null;
+  language: Language;
+  /** Preshow-only mode: the show the magic link opened, or null (spec §4). */
+  preshow: number | null;
+  /** A newer build is available (a lazy chunk failed or a service worker is waiting). */
+  updateAvailable: boolean;
+  pendingNotice: PendingNotice | null;
+  setToken(token: string): void;
+  setUser(user: CurrentUser): void;
+  setActiveVenue(venue: VenueSummary | null): void;
+  setLanguage(language: Language): void;
+  setPreshow(show: number | null): void;
+  setUpdateAvailable(available: boolean): void;
+  /** Forget the session (token, user, venue, preshow); the language stays. */
+  clearSession(notice?: PendingNotice): void;
+  takePendingNotice(): PendingNotice | null;
+}
+
+const STORE_KEY = 'paddock';
+/** The language also lives in localStorage so that it survives a new browser session. */
+const LANGUAGE_KEY = 'paddock.language';
+
+function rememberedLanguage(): Language {
+  try {
+    const value = localStorage.getItem(LANGUAGE_KEY);
+    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+function rememberLanguage(language: Language): void {
+  try {
+    localStorage.setItem(LANGUAGE_KEY, language);
+  } catch {
+    // Storage may be unavailable (private mode, quota): the session store still has it.
+  }
+}
+
+export const useAppStore = create<AppState>()(
+  persist(
+    (set, get) => ({
+      token: null,
+      user: null,
+      activeVenue: null,
+      language: rememberedLanguage(),
+      preshow: null,
+      updateAvailable: false,
+      pendingNotice: null,
+      setToken: (token) => set({ token }),
+      setUser: (user) => set({ user }),
+      setActiveVenue: (activeVenue) => set({ activeVenue }),
+      setLanguage: (language) => {
+        rememberLanguage(language);
+        set({ language });
+      },
+      setPreshow: (preshow) => set({ preshow }),
+      setUpdateAvailable: (updateAvailable) => set({ updateAvailable }),
+      clearSession: (notice) =>
+        set({ token: null, user: null, activeVenue: null, preshow: null, pendingNotice: notice ?? null }),
+      takePendingNotice: () => {
+        const notice = get().pendingNotice;
+        if (notice) set({ pendingNotice: null });
+        return notice;
+      },
+    }),
+    {
+      name: STORE_KEY,
+      version: 1,
+      storage: createJSONStorage(() => sessionStorage),
+      // The update flag belongs to this page load only.
+      partialize: ({ token, user, activeVenue, language, preshow, pendingNotice }) => ({
+        token,
+        user,
+        activeVenue,
+        language,
+        preshow,
+        pendingNotice,
+      }),
+    },
+  ),
+);

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** GET /api/v1/config/ (public): what the client needs to know about this server. */
+export const appConfig = z.object({
+  version: z.string(),
+  environment: z.enum(['production', 'development', 'test']),
+  /** Admins see the impersonation button only where the server allows it. */
+  impersonation_enabled: z.boolean(),
+  stripe_publishable_key: z.string().nullable(),
+});
+export type AppConfig = z.infer<typeof appConfig>;

@@ -1,0 +1,64 @@
+import { MantineProvider } from '@mantine/core';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { vi } from 'vitest';
+import type { CurrentUser } from '@shared/schemas/auth';
+import { useAppStore } from '@/lib/store';
+
+export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: 7,
+    username: 'rider',
+    email: 'rider@paddock.demo',
+    first_name: 'Rita',
+    last_name: 'Reiter',
+    roles: ['rider'],
+    language: 'en',
+    terms_accepted: true,
+    terms_accepted_version: '2026-1',
+    assigned_venue: null,
+    rider_id: 3,
+    employer_id: null,
+    official_id: null,
+    simple_user_id: null,
+    merchant_id: null,
+    impersonator: null,
+    ...overrides,
+  };
+}
+
+export function json(status: number, body: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+/** Answers fetches by `METHOD path` (the first matching prefix wins); unknown calls get 404. */
+export function mockFetch(routes: Record<string, () => Response | Promise<Response>>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+    const match = Object.keys(routes).find((route) => key.startsWith(route));
+    return match ? routes[match]!() : json(404, { error: 'not_found', message: 'Not found' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+export function resetStore(state: Partial<ReturnType<typeof useAppStore.getState>> = {}) {
+  useAppStore.setState({
+    token: null,
+    user: null,
+    activeVenue: null,
+    language: 'en',
+    preshow: null,
+    updateAvailable: false,
+    pendingNotice: null,
+    ...state,
+  });
+}
+
+export function renderWithMantine(ui: ReactNode) {
+  return render(<MantineProvider>{ui}</MantineProvider>);
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { AUDIENCES } from '@shared/audiences';
+import { href, matchesPath, PATHS, safeNext } from '@/lib/paths';
+
+describe('href()', () => {
+  it('builds static, parameterised and optional paths', () => {
+    expect(href('login')).toBe('/login');
+    expect(href('preshow', { show: 12 })).toBe('/preshow/12');
+    expect(href('attendance')).toBe('/attendance');
+    expect(href('attendance', { venueId: 3 })).toBe('/attendance/3');
+    expect(href('teamMembershipInvite', {}, { token: 'a b' })).toBe('/team-membership-invite/?token=a+b');
+    expect(href('login', {}, { next: null })).toBe('/login');
+  });
+
+  it('encodes parameter values', () => {
+    expect(href('preshow', { show: 'a/b' })).toBe('/preshow/a%2Fb');
+  });
+
+  it('matches patterns', () => {
+    expect(matchesPath('/preshow/4', ['preshow'])).toBe(true);
+    expect(matchesPath('/preshow/4/horses', ['preshow'])).toBe(false);
+    expect(matchesPath('/attendance', ['attendance'])).toBe(true);
+  });
+
+  it('knows every dashboard of src/shared/audiences', () => {
+    const patterns = Object.values(PATHS).map((entry) => entry.path as string);
+    for (const audience of Object.values(AUDIENCES)) expect(patterns).toContain(audience.path);
+  });
+
+  it('only follows same-origin absolute next paths', () => {
+    expect(safeNext('/rider/overview')).toBe('/rider/overview');
+    expect(safeNext('//evil.example')).toBeNull();
+    expect(safeNext('https://evil.example')).toBeNull();
+    expect(safeNext(null)).toBeNull();
+  });
+});

@@ -1,0 +1,42 @@
+import { cleanup } from '@testing-library/react';
+import type { Resource, ResourceLanguage } from 'i18next';
+import { afterEach } from 'vitest';
+import { initI18n } from '@/lib/i18n';
+
+// Browser APIs Mantine uses that jsdom does not have.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+if (!('ResizeObserver' in globalThis)) {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+Element.prototype.scrollIntoView ??= () => undefined;
+
+/** The locale files themselves, as the server would merge them. */
+const files = import.meta.glob<ResourceLanguage[string]>('../../src/locales/*/*.json', { eager: true, import: 'default' });
+export const resources: Resource = {};
+for (const [path, bundle] of Object.entries(files)) {
+  const [, language, namespace] = /locales\/(\w+)\/(\w+)\.json$/.exec(path) ?? [];
+  if (!language || !namespace) continue;
+  resources[language] = { ...resources[language], [namespace]: bundle };
+}
+
+await initI18n('en', resources);
+
+afterEach(() => {
+  cleanup();
+});
