@@ -31,7 +31,11 @@ const welcomedesk = () => import('./routes/welcomedesk');
 const signin = () => import('./routes/signin');
 const vetcheck = () => import('./routes/vetcheck');
 
-function page(key: PathKey, lazy: RouteObject['lazy'], extra: Omit<RouteObject, 'path' | 'lazy' | 'index'> = {}): RouteObject {
+function page(
+  key: PathKey,
+  lazy: RouteObject['lazy'],
+  extra: Omit<RouteObject, 'path' | 'lazy' | 'index'> = {},
+): RouteObject {
   const handle: RouteHandle = { route: key };
   return { path: PATHS[key].path, handle, lazy, ...extra } as RouteObject;
 }
@@ -55,57 +59,139 @@ export const routes: RouteObject[] = [
       {
         errorElement: <RouteError />,
         children: [
-          page('login', lazyPage(login, (m) => m.LoginRoute)),
-          page('registration', lazyPage(publicPages, (m) => m.RegistrationRoute)),
-          page('registrationConfirm', lazyPage(publicPages, (m) => m.RegistrationConfirmRoute)),
-          page('forgotPassword', lazyPage(publicPages, (m) => m.ForgotPasswordRoute)),
-          page('passwordReset', lazyPage(publicPages, (m) => m.PasswordResetRoute)),
-          page('forbidden', lazyPage(publicPages, (m) => m.ForbiddenRoute)),
-          page('attendance', lazyPage(publicPages, (m) => m.AttendanceRoute), { loader: digitsLoader('venueId') }),
-          page('magicLogin', lazyPage(publicPages, (m) => m.MagicLoginRoute), { loader: guestLoader }),
-          page('teamMembershipInvite', lazyPage(publicPages, (m) => m.TeamMembershipInviteRoute)),
-          page('attendeeInvite', lazyPage(publicPages, (m) => m.AttendeeInviteRoute)),
-          page('confirmPayment', lazyPage(publicPages, (m) => m.ConfirmPaymentRoute)),
-          page('preshow', lazyPage(publicPages, (m) => m.PreshowRoute), { loader: digitsLoader('show') }),
+          page(
+            'login',
+            lazyPage(login, (m) => m.LoginRoute),
+          ),
+          page(
+            'registration',
+            lazyPage(publicPages, (m) => m.RegistrationRoute),
+          ),
+          page(
+            'registrationConfirm',
+            lazyPage(publicPages, (m) => m.RegistrationConfirmRoute),
+          ),
+          page(
+            'forgotPassword',
+            lazyPage(publicPages, (m) => m.ForgotPasswordRoute),
+          ),
+          page(
+            'passwordReset',
+            lazyPage(publicPages, (m) => m.PasswordResetRoute),
+          ),
+          page(
+            'forbidden',
+            lazyPage(publicPages, (m) => m.ForbiddenRoute),
+          ),
+          page(
+            'attendance',
+            lazyPage(publicPages, (m) => m.AttendanceRoute),
+            { loader: digitsLoader('venueId') },
+          ),
+          page(
+            'magicLogin',
+            lazyPage(publicPages, (m) => m.MagicLoginRoute),
+            { loader: guestLoader },
+          ),
+          page(
+            'teamMembershipInvite',
+            lazyPage(publicPages, (m) => m.TeamMembershipInviteRoute),
+          ),
+          page(
+            'attendeeInvite',
+            lazyPage(publicPages, (m) => m.AttendeeInviteRoute),
+          ),
+          page(
+            'confirmPayment',
+            lazyPage(publicPages, (m) => m.ConfirmPaymentRoute),
+          ),
+          page(
+            'preshow',
+            lazyPage(publicPages, (m) => m.PreshowRoute),
+            { loader: digitsLoader('show') },
+          ),
           {
             element: <RequireSession />,
             loader: signedInLoader,
             children: [
-              page('chooseDashboard', lazyPage(dashboard, (m) => m.ChooseDashboardRoute)),
-              page('adminVenues', lazyPage(admin, (m) => m.VenuesRoute), { loader: audienceLoader('admin') }),
+              page(
+                'chooseDashboard',
+                lazyPage(dashboard, (m) => m.ChooseDashboardRoute),
+              ),
+              page(
+                'adminVenues',
+                lazyPage(admin, (m) => m.VenuesRoute),
+                { loader: audienceLoader('admin') },
+              ),
               group('rider', 'rider', 'riderOverview', [
-                page('riderOverview', lazyPage(rider, (m) => m.RiderOverviewRoute), { loader: riderTermsLoader }),
-                page('riderProfile', lazyPage(rider, (m) => m.RiderProfileRoute)),
+                page(
+                  'riderOverview',
+                  lazyPage(rider, (m) => m.RiderOverviewRoute),
+                  { loader: riderTermsLoader },
+                ),
+                page(
+                  'riderProfile',
+                  lazyPage(rider, (m) => m.RiderProfileRoute),
+                ),
               ]),
               group('employer', 'employer', 'employerOverview', [
-                page('employerOverview', lazyPage(employer, (m) => m.EmployerOverviewRoute)),
+                page(
+                  'employerOverview',
+                  lazyPage(employer, (m) => m.EmployerOverviewRoute),
+                ),
               ]),
               group('official', 'official', 'officialOverview', [
-                page('officialOverview', lazyPage(official, (m) => m.OfficialOverviewRoute)),
+                page(
+                  'officialOverview',
+                  lazyPage(official, (m) => m.OfficialOverviewRoute),
+                ),
               ]),
               group('simpleuser', 'simpleuser', 'simpleuserOverview', [
-                page('simpleuserOverview', lazyPage(simpleuser, (m) => m.SimpleuserOverviewRoute)),
+                page(
+                  'simpleuserOverview',
+                  lazyPage(simpleuser, (m) => m.SimpleuserOverviewRoute),
+                ),
               ]),
               group('merchant', 'merchant', 'merchantDashboard', [
-                page('merchantDashboard', lazyPage(merchant, (m) => m.MerchantDashboardRoute)),
+                page(
+                  'merchantDashboard',
+                  lazyPage(merchant, (m) => m.MerchantDashboardRoute),
+                ),
               ]),
               group('organizer', 'organizer', 'organizerList', [
-                page('organizerList', lazyPage(organizer, (m) => m.OrganizerListRoute)),
+                page(
+                  'organizerList',
+                  lazyPage(organizer, (m) => m.OrganizerListRoute),
+                ),
               ]),
               group('stable', 'stable', 'stableDashboard', [
-                page('stableDashboard', lazyPage(stable, (m) => m.StableDashboardRoute)),
+                page(
+                  'stableDashboard',
+                  lazyPage(stable, (m) => m.StableDashboardRoute),
+                ),
               ]),
               group('welcomedesk', 'welcomedesk', 'welcomedeskList', [
-                page('welcomedeskList', lazyPage(welcomedesk, (m) => m.WelcomedeskListRoute)),
+                page(
+                  'welcomedeskList',
+                  lazyPage(welcomedesk, (m) => m.WelcomedeskListRoute),
+                ),
               ]),
-              group('signin', 'signin', 'signinList', [page('signinList', lazyPage(signin, (m) => m.SigninListRoute))]),
+              group('signin', 'signin', 'signinList', [
+                page(
+                  'signinList',
+                  lazyPage(signin, (m) => m.SigninListRoute),
+                ),
+              ]),
               {
                 path: PATHS.vetcheck.path,
                 handle: { route: 'vetcheck' } satisfies RouteHandle,
                 loader: audienceLoader('vetcheck'),
                 children: [
                   { index: true, lazy: lazyPage(vetcheck, (m) => m.VetcheckDashboardRoute) },
-                  page('vetcheckList', lazyPage(vetcheck, (m) => m.VetcheckListRoute)),
+                  page(
+                    'vetcheckList',
+                    lazyPage(vetcheck, (m) => m.VetcheckListRoute),
+                  ),
                 ],
               },
             ],

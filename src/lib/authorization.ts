@@ -7,9 +7,7 @@ import { href, matchesPath, safeNext, WHITELABEL_SAFE_PATHS } from './paths';
  * The client route guards as plain functions (CONVENTIONS 4): the router's loaders apply
  * them, tests call them directly. Roles and policies come from src/shared.
  */
-export type Access =
-  | { allowed: true }
-  | { allowed: false; redirect: string; notice?: 'no_assigned_venue' };
+export type Access = { allowed: true } | { allowed: false; redirect: string; notice?: 'no_assigned_venue' };
 
 const ALLOWED: Access = { allowed: true };
 

@@ -45,7 +45,9 @@ export function logDialog(title: string, lines: string[] = []) {
   return {
     update(next: string[]): void {
       useDialogStore.setState((state) => ({
-        dialogs: state.dialogs.map((dialog) => (dialog.id === id && dialog.kind === 'log' ? { ...dialog, lines: next } : dialog)),
+        dialogs: state.dialogs.map((dialog) =>
+          dialog.id === id && dialog.kind === 'log' ? { ...dialog, lines: next } : dialog,
+        ),
       }));
     },
     close: () => closeDialog(id),

@@ -9,7 +9,10 @@ export function matchesFileFilter(fileName: string, filter: string): boolean {
     .filter(Boolean);
   if (!patterns.length) return true;
   return patterns.some((pattern) => {
-    const source = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+    const source = pattern
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.');
     return new RegExp(`^${source}$`, 'i').test(fileName);
   });
 }

@@ -24,7 +24,9 @@ export function reportError(report: Report): void {
     version: __APP_VERSION__,
   };
   try {
-    fetch(ERROR_REPORT_URL, { method: 'POST', headers, body: JSON.stringify(body), keepalive: true }).catch(() => undefined);
+    fetch(ERROR_REPORT_URL, { method: 'POST', headers, body: JSON.stringify(body), keepalive: true }).catch(
+      () => undefined,
+    );
   } catch {
     // Nothing more to do: reporting must never fail the page.
   }
@@ -33,7 +35,12 @@ export function reportError(report: Report): void {
 /** Report uncaught errors and rejections; ApiErrors were reported (or are 4xx) already. */
 export function installErrorReporting(): void {
   window.addEventListener('error', (event) => {
-    reportError({ kind: 'client', url: window.location.href, message: event.message, stack: (event.error as Error | undefined)?.stack });
+    reportError({
+      kind: 'client',
+      url: window.location.href,
+      message: event.message,
+      stack: (event.error as Error | undefined)?.stack,
+    });
   });
   window.addEventListener('unhandledrejection', (event) => {
     const reason: unknown = event.reason;

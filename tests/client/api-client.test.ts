@@ -28,7 +28,10 @@ afterEach(() => {
 
 describe('api client requests', () => {
   it('prefixes /api/v1 and keeps absolute paths', async () => {
-    const fetchMock = mockFetch({ 'GET /api/v1/venue/1/': () => json(200, { id: 1 }), 'POST /api/token/auth/': () => json(200, { token: 't' }) });
+    const fetchMock = mockFetch({
+      'GET /api/v1/venue/1/': () => json(200, { id: 1 }),
+      'POST /api/token/auth/': () => json(200, { token: 't' }),
+    });
     await api.get('venue/1/', { params: { page: 2, missing: undefined } });
     await api.post('/api/token/auth/', { username: 'a', password: 'b' });
     expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/v1/venue/1/?page=2');
@@ -75,7 +78,10 @@ describe('api client requests', () => {
   });
 
   it('never shares writes or different URLs', async () => {
-    const fetchMock = mockFetch({ 'POST /api/v1/thing/': () => json(201, {}), 'GET /api/v1/thing/': () => json(200, {}) });
+    const fetchMock = mockFetch({
+      'POST /api/v1/thing/': () => json(201, {}),
+      'GET /api/v1/thing/': () => json(200, {}),
+    });
     await Promise.all([api.post('thing/', { a: 1 }), api.post('thing/', { a: 1 })]);
     await Promise.all([api.get('thing/1/'), api.get('thing/2/')]);
     expect(fetchMock).toHaveBeenCalledTimes(4);
@@ -134,13 +140,24 @@ describe('api client status handling (spec §8)', () => {
     });
     await expect(api.get('rider/')).rejects.toMatchObject({ status: 502, message: 'Bad gateway' });
     const [report] = requestsTo(fetchMock, '/api/v1/errorReport/');
-    expect(JSON.parse(String(report![1]!.body))).toMatchObject({ kind: 'http', status: 502, method: 'GET', url: '/api/v1/rider/', version: 'test' });
+    expect(JSON.parse(String(report![1]!.body))).toMatchObject({
+      kind: 'http',
+      status: 502,
+      method: 'GET',
+      url: '/api/v1/rider/',
+      version: 'test',
+    });
   });
 
   it('network errors: ApiError status 0 and a report, which itself never recurses', async () => {
-    const fetchMock = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => Promise.reject(new TypeError('Failed to fetch')));
+    const fetchMock = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) =>
+      Promise.reject(new TypeError('Failed to fetch')),
+    );
     vi.stubGlobal('fetch', fetchMock);
-    await expect(api.get('horse/')).rejects.toMatchObject({ status: 0, message: 'The server could not be reached. Please check your connection.' });
+    await expect(api.get('horse/')).rejects.toMatchObject({
+      status: 0,
+      message: 'The server could not be reached. Please check your connection.',
+    });
     await Promise.resolve();
     const reports = fetchMock.mock.calls.filter(([input]) => String(input) === '/api/v1/errorReport/');
     expect(reports).toHaveLength(1);
@@ -155,19 +172,29 @@ describe('api client status handling (spec §8)', () => {
     });
     await expect(api.delete('horse/1/')).resolves.toBeUndefined();
     expect(toasts()).toEqual(["Error: Record doesn't exist anymore."]);
-    await expect(api.delete('horse/2/')).rejects.toMatchObject({ status: 409, notified: false, message: 'The record was changed by someone else.' });
+    await expect(api.delete('horse/2/')).rejects.toMatchObject({
+      status: 409,
+      notified: false,
+      message: 'The record was changed by someone else.',
+    });
   });
 
   it('4xx answers are thrown to the caller without a toast', async () => {
     mockFetch({ 'POST /api/token/auth/': () => json(400, { error: 'invalid_credentials', message: 'x' }) });
-    await expect(api.post('/api/token/auth/', {})).rejects.toMatchObject({ status: 400, code: 'invalid_credentials', notified: false });
+    await expect(api.post('/api/token/auth/', {})).rejects.toMatchObject({
+      status: 400,
+      code: 'invalid_credentials',
+      notified: false,
+    });
     expect(toasts()).toEqual([]);
   });
 });
 
 describe('error message precedence', () => {
   it('translates a known code first', () => {
-    expect(apiErrorMessage({ error: 'link_used', message: 'english fallback' })).toBe('This link has already been used.');
+    expect(apiErrorMessage({ error: 'link_used', message: 'english fallback' })).toBe(
+      'This link has already been used.',
+    );
   });
   it('falls back to message for an unknown code', () => {
     expect(apiErrorMessage({ error: 'teapot', message: 'I am a teapot' })).toBe('I am a teapot');

@@ -7,7 +7,10 @@ const values = {
   email: '',
   password: '',
   password2: '',
-  horses: [{ name: '', passport: '' }, { name: 'Bella', passport: '' }],
+  horses: [
+    { name: '', passport: '' },
+    { name: 'Bella', passport: '' },
+  ],
 };
 const inForm = (path: string) => hasPath(values, path);
 
@@ -55,7 +58,11 @@ describe('server field errors → form (spec §5)', () => {
 
 describe('submit errors', () => {
   it('spreads a validation answer over the form', () => {
-    const error = new ApiError(400, { error: 'validation', message: 'x', fields: { email: ['email_taken'], __all__: ['Closed.'] } }, { message: 'Please correct the errors below.' });
+    const error = new ApiError(
+      400,
+      { error: 'validation', message: 'x', fields: { email: ['email_taken'], __all__: ['Closed.'] } },
+      { message: 'Please correct the errors below.' },
+    );
     expect(submitErrors(error, values)).toEqual({
       fields: { email: 'An account with this e-mail address already exists.' },
       form: ['Closed.'],
@@ -63,7 +70,11 @@ describe('submit errors', () => {
   });
 
   it('shows the error message when there are no fields, and nothing the client already toasted', () => {
-    const plain = new ApiError(400, { error: 'invalid_credentials', message: 'x' }, { message: 'Unable to log in with provided credentials.' });
+    const plain = new ApiError(
+      400,
+      { error: 'invalid_credentials', message: 'x' },
+      { message: 'Unable to log in with provided credentials.' },
+    );
     expect(submitErrors(plain, values).form).toEqual(['Unable to log in with provided credentials.']);
     const toasted = new ApiError(500, { error: 'internal', message: 'x' }, { message: 'x', notified: true });
     expect(submitErrors(toasted, values).form).toEqual([]);
@@ -79,7 +90,12 @@ describe('client validation with the shared schemas', () => {
   });
 
   it('checks plain required fields without a schema', () => {
-    expect(requiredFields<{ username: string; password: string }>(['username', 'password'])({ username: 'rider', password: '  ' })).toEqual({
+    expect(
+      requiredFields<{ username: string; password: string }>(['username', 'password'])({
+        username: 'rider',
+        password: '  ',
+      }),
+    ).toEqual({
       password: 'This field is required.',
     });
   });

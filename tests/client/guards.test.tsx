@@ -4,7 +4,15 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '@/app/providers';
 import { routes } from '@/app/route-tree';
-import { checkAudience, checkGuest, checkRiderTerms, checkSignedIn, dashboardsFor, preshowAllows, whitelabelRedirect } from '@/lib/authorization';
+import {
+  checkAudience,
+  checkGuest,
+  checkRiderTerms,
+  checkSignedIn,
+  dashboardsFor,
+  preshowAllows,
+  whitelabelRedirect,
+} from '@/lib/authorization';
 import { browser } from '@/lib/browser';
 import { queryClient } from '@/lib/query-client';
 import { useAppStore } from '@/lib/store';
@@ -31,7 +39,10 @@ const multi = makeUser({ username: 'multi', roles: ['rider', 'official'], offici
 
 describe('guard functions', () => {
   it('login required: guests go to /login and come back', () => {
-    expect(checkSignedIn(null, '/rider/overview')).toEqual({ allowed: false, redirect: '/login?next=%2Frider%2Foverview' });
+    expect(checkSignedIn(null, '/rider/overview')).toEqual({
+      allowed: false,
+      redirect: '/login?next=%2Frider%2Foverview',
+    });
     expect(checkSignedIn(null, '/')).toEqual({ allowed: false, redirect: '/login' });
     expect(checkSignedIn(rider, '/')).toEqual({ allowed: true });
   });
@@ -44,7 +55,9 @@ describe('guard functions', () => {
   it('role: a dashboard of another role is forbidden', () => {
     expect(checkAudience(rider, 'employer', '/employer/overview')).toEqual({ allowed: false, redirect: '/403' });
     expect(checkAudience(rider, 'rider', '/rider/overview').allowed).toBe(true);
-    expect(checkAudience(makeUser({ roles: ['showoffice'], assigned_venue: 1 }), 'organizer', '/organizer/list').allowed).toBe(true);
+    expect(
+      checkAudience(makeUser({ roles: ['showoffice'], assigned_venue: 1 }), 'organizer', '/organizer/list').allowed,
+    ).toBe(true);
   });
 
   it('assigned venue: floor dashboards without one show the notice and go nowhere', () => {
@@ -157,7 +170,9 @@ describe('guards in the router', () => {
       </Providers>,
     );
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/login?next=%2Fofficial%2Foverview');
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      '/login?next=%2Fofficial%2Foverview',
+    );
   });
 
   it('one dashboard: / goes straight there', async () => {
@@ -184,14 +199,27 @@ describe('guards in the router', () => {
     );
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/magic-login'));
     expect(fetchMock.mock.calls.some(([input]) => String(input) === '/api/auth/user/logout/')).toBe(true);
-    expect(useAppStore.getState()).toMatchObject({ preshow: null, token: null, user: null, pendingNotice: 'preshowFinished' });
+    expect(useAppStore.getState()).toMatchObject({
+      preshow: null,
+      token: null,
+      user: null,
+      pendingNotice: 'preshowFinished',
+    });
   });
 
   it('preshow mode stays on the preshow pages', async () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
     fetchMock.mockImplementation(async (input: RequestInfo | URL) =>
       String(input).includes('preshow')
-        ? json(200, { id: 1, name: 'Paddock Classic 2026', city: 'Lipica', country: 'SI', start_date: '2026-12-03', end_date: '2026-12-06', logo: null })
+        ? json(200, {
+            id: 1,
+            name: 'Paddock Classic 2026',
+            city: 'Lipica',
+            country: 'SI',
+            start_date: '2026-12-03',
+            end_date: '2026-12-06',
+            logo: null,
+          })
         : json(200, { logo: null, venue: null }),
     );
     resetStore({ token: 'token', user: rider, preshow: 1 });
@@ -213,7 +241,9 @@ describe('guards in the router', () => {
       </Providers>,
     );
     await waitFor(() =>
-      expect(vi.mocked(notifications.show)).toHaveBeenCalledWith(expect.objectContaining({ message: 'Preshow session is finished.' })),
+      expect(vi.mocked(notifications.show)).toHaveBeenCalledWith(
+        expect.objectContaining({ message: 'Preshow session is finished.' }),
+      ),
     );
     expect(useAppStore.getState().pendingNotice).toBeNull();
   });

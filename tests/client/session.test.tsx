@@ -23,8 +23,24 @@ const venue = {
   end_date: '2026-12-06',
   whitelabel_logo_url: '/media/whitelabel-demo.svg',
 };
-const organizer = makeUser({ id: 2, username: 'organizer', first_name: 'Olga', last_name: 'Org', roles: ['organizer'], language: 'de', assigned_venue: 1, rider_id: null });
-const admin = makeUser({ id: 1, username: 'admin', first_name: 'Ada', last_name: 'Admin', roles: ['admin'], rider_id: null });
+const organizer = makeUser({
+  id: 2,
+  username: 'organizer',
+  first_name: 'Olga',
+  last_name: 'Org',
+  roles: ['organizer'],
+  language: 'de',
+  assigned_venue: 1,
+  rider_id: null,
+});
+const admin = makeUser({
+  id: 1,
+  username: 'admin',
+  first_name: 'Ada',
+  last_name: 'Admin',
+  roles: ['admin'],
+  rider_id: null,
+});
 const rider = makeUser();
 
 function open(path: string) {
@@ -38,7 +54,9 @@ function open(path: string) {
 }
 
 function bodyOf(fetchMock: ReturnType<typeof mockFetch>, method: string, path: string): unknown {
-  const call = fetchMock.mock.calls.find(([input, init]) => String(input) === path && (init?.method ?? 'GET') === method);
+  const call = fetchMock.mock.calls.find(
+    ([input, init]) => String(input) === path && (init?.method ?? 'GET') === method,
+  );
   return call ? JSON.parse(String(call[1]!.body)) : undefined;
 }
 
@@ -71,7 +89,12 @@ describe('login', () => {
     expect(await screen.findByRole('heading', { name: 'Meldestelle', level: 1 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/organizer/list');
     expect(bodyOf(fetchMock, 'POST', '/api/token/auth/')).toEqual({ username: 'organizer', password: 'paddock-demo' });
-    expect(useAppStore.getState()).toMatchObject({ token: 'jwt-1', user: organizer, language: 'de', activeVenue: venue });
+    expect(useAppStore.getState()).toMatchObject({
+      token: 'jwt-1',
+      user: organizer,
+      language: 'de',
+      activeVenue: venue,
+    });
     // The organizer's whitelabel logo replaces the default one.
     expect(document.querySelector('header img')?.getAttribute('src')).toBe('/media/whitelabel-demo.svg');
   });
@@ -161,9 +184,28 @@ describe('impersonation', () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
     const fetchMock = mockFetch({
       'GET /api/v1/venue/check_hostname/': () => json(200, { logo: null, venue: null }),
-      'GET /api/v1/config/': () => json(200, { version: '0.1.0', environment: 'development', impersonation_enabled: true, stripe_publishable_key: null }),
+      'GET /api/v1/config/': () =>
+        json(200, {
+          version: '0.1.0',
+          environment: 'development',
+          impersonation_enabled: true,
+          stripe_publishable_key: null,
+        }),
       'GET /api/v1/venue/': () => json(200, { count: 1, results: [venue] }),
-      'GET /api/v1/user/search/': () => json(200, { count: 1, results: [{ id: 7, username: 'rider', email: 'rider@paddock.demo', first_name: 'Rita', last_name: 'Reiter', roles: ['rider'] }] }),
+      'GET /api/v1/user/search/': () =>
+        json(200, {
+          count: 1,
+          results: [
+            {
+              id: 7,
+              username: 'rider',
+              email: 'rider@paddock.demo',
+              first_name: 'Rita',
+              last_name: 'Reiter',
+              roles: ['rider'],
+            },
+          ],
+        }),
       'POST /api/auth/user/impersonate/': () => {
         current = { ...rider, impersonator: { id: 1, username: 'admin' } };
         return json(200, { token: 'as-rider' });
@@ -182,7 +224,10 @@ describe('impersonation', () => {
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
     expect(bodyOf(fetchMock, 'POST', '/api/auth/user/impersonate/')).toEqual({ user_id: 7 });
-    expect(useAppStore.getState()).toMatchObject({ token: 'as-rider', user: { username: 'rider', impersonator: { username: 'admin' } } });
+    expect(useAppStore.getState()).toMatchObject({
+      token: 'as-rider',
+      user: { username: 'rider', impersonator: { username: 'admin' } },
+    });
     // Nothing was asked in the rider's name on the admin's page before the reload.
     expect(vi.mocked(notifications.show)).not.toHaveBeenCalled();
 
@@ -197,7 +242,13 @@ describe('impersonation', () => {
   it('is hidden where the server disables it', async () => {
     mockFetch({
       'GET /api/v1/venue/check_hostname/': () => json(200, { logo: null, venue: null }),
-      'GET /api/v1/config/': () => json(200, { version: '0.1.0', environment: 'production', impersonation_enabled: false, stripe_publishable_key: null }),
+      'GET /api/v1/config/': () =>
+        json(200, {
+          version: '0.1.0',
+          environment: 'production',
+          impersonation_enabled: false,
+          stripe_publishable_key: null,
+        }),
       'GET /api/v1/venue/': () => json(200, { count: 0, results: [] }),
     });
     resetStore({ token: 'admin-token', user: admin });

@@ -27,7 +27,10 @@ if (!('ResizeObserver' in globalThis)) {
 Element.prototype.scrollIntoView ??= () => undefined;
 
 /** The locale files themselves, as the server would merge them. */
-const files = import.meta.glob<ResourceLanguage[string]>('../../src/locales/*/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<ResourceLanguage[string]>('../../src/locales/*/*.json', {
+  eager: true,
+  import: 'default',
+});
 export const resources: Resource = {};
 for (const [path, bundle] of Object.entries(files)) {
   const [, language, namespace] = /locales\/(\w+)\/(\w+)\.json$/.exec(path) ?? [];

@@ -25,7 +25,11 @@ describe('update banner', () => {
     renderWithMantine(<UpdateBanner />);
     expect(screen.queryByText('Application has been updated. Please, reload the page.')).toBeNull();
 
-    await act(() => expect(loadChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')))).rejects.toThrow());
+    await act(() =>
+      expect(
+        loadChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module'))),
+      ).rejects.toThrow(),
+    );
     expect(useAppStore.getState().updateAvailable).toBe(true);
     expect(screen.getByText('Application has been updated. Please, reload the page.')).toBeTruthy();
 

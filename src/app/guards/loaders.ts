@@ -20,7 +20,8 @@ function requested(request: Request): string {
 
 const currentUser = () => useAppStore.getState().user;
 
-export const signedInLoader: LoaderFunction = ({ request }) => enforce(checkSignedIn(currentUser(), requested(request)));
+export const signedInLoader: LoaderFunction = ({ request }) =>
+  enforce(checkSignedIn(currentUser(), requested(request)));
 
 export const guestLoader: LoaderFunction = () => enforce(checkGuest(currentUser()));
 

@@ -11,7 +11,14 @@ export function DelayedSpinner({ busy }: { busy: boolean }) {
   const visible = useDelayedFlag(busy, SPINNER_DELAY_MS);
   if (!visible) return null;
   return (
-    <Box pos="fixed" top={72} left="50%" style={{ transform: 'translateX(-50%)', zIndex: 300 }} role="status" aria-label={t('loading')}>
+    <Box
+      pos="fixed"
+      top={72}
+      left="50%"
+      style={{ transform: 'translateX(-50%)', zIndex: 300 }}
+      role="status"
+      aria-label={t('loading')}
+    >
       <Loader size="sm" />
     </Box>
   );

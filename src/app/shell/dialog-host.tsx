@@ -3,7 +3,9 @@ import { closeDialog, useDialogStore, type Dialog } from '@/lib/dialogs';
 import { loadChunk } from '../lazy-route';
 
 // Dialogs are rare: their code loads on first use.
-const ConfirmDialog = lazy(() => loadChunk(() => import('./dialogs/confirm-dialog')).then((m) => ({ default: m.ConfirmDialog })));
+const ConfirmDialog = lazy(() =>
+  loadChunk(() => import('./dialogs/confirm-dialog')).then((m) => ({ default: m.ConfirmDialog })),
+);
 const FileUploadDialog = lazy(() =>
   loadChunk(() => import('./dialogs/file-upload-dialog')).then((m) => ({ default: m.FileUploadDialog })),
 );

@@ -20,7 +20,12 @@ export function Header() {
       <Group gap="sm" wrap="nowrap">
         {!matchesPath(pathname, ['login']) && <LanguageSelect />}
         {signedIn && (
-          <Button variant="subtle" size="xs" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logout()}>
+          <Button
+            variant="subtle"
+            size="xs"
+            leftSection={<IconLogout size={16} aria-hidden />}
+            onClick={() => void logout()}
+          >
             {t('logout')}
           </Button>
         )}

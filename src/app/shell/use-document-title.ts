@@ -8,7 +8,10 @@ import { routeLabel } from '../route-handle';
 export function useDocumentTitle(): void {
   const { t } = useTranslation('routes');
   const matches = useMatches();
-  const label = matches.map(routeLabel).filter((value) => value !== null).at(-1);
+  const label = matches
+    .map(routeLabel)
+    .filter((value) => value !== null)
+    .at(-1);
   const title = label ? `${PRODUCT_NAME} - ${t(label)}` : PRODUCT_NAME;
   useEffect(() => {
     document.title = title;

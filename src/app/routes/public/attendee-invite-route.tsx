@@ -9,7 +9,11 @@ export function AttendeeInviteRoute() {
   const location = useLocation();
   return (
     <PublicPage title={t('attendee.title')} size="sm">
-      <InvitationNotice kind="attendee" token={search.get('token')} returnTo={`${location.pathname}${location.search}`} />
+      <InvitationNotice
+        kind="attendee"
+        token={search.get('token')}
+        returnTo={`${location.pathname}${location.search}`}
+      />
     </PublicPage>
   );
 }

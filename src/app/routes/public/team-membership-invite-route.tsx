@@ -9,7 +9,11 @@ export function TeamMembershipInviteRoute() {
   const location = useLocation();
   return (
     <PublicPage title={t('teamMembership.title')} size="sm">
-      <InvitationNotice kind="teamMembership" token={search.get('token')} returnTo={`${location.pathname}${location.search}`} />
+      <InvitationNotice
+        kind="teamMembership"
+        token={search.get('token')}
+        returnTo={`${location.pathname}${location.search}`}
+      />
     </PublicPage>
   );
 }

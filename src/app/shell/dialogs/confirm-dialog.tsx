@@ -11,7 +11,13 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog({ title, message, onResolve }: ConfirmDialogProps) {
   const { t } = useTranslation('shell');
   return (
-    <Modal opened onClose={() => onResolve(false)} title={title ?? t('confirm.title')} closeButtonProps={{ 'aria-label': t('dialog.close') }} centered>
+    <Modal
+      opened
+      onClose={() => onResolve(false)}
+      title={title ?? t('confirm.title')}
+      closeButtonProps={{ 'aria-label': t('dialog.close') }}
+      centered
+    >
       <Stack>
         <Text>{message ?? t('confirm.message')}</Text>
         <Group justify="flex-end">

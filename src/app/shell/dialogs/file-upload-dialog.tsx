@@ -29,7 +29,13 @@ export function FileUploadDialog({ title, filter, onConfirm, onCancel }: FileUpl
   }
 
   return (
-    <Modal opened onClose={onCancel} title={title ?? t('upload.title')} closeButtonProps={{ 'aria-label': t('dialog.close') }} centered>
+    <Modal
+      opened
+      onClose={onCancel}
+      title={title ?? t('upload.title')}
+      closeButtonProps={{ 'aria-label': t('dialog.close') }}
+      centered
+    >
       <Stack>
         <FileInput
           label={t('upload.file')}

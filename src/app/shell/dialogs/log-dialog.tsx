@@ -11,7 +11,14 @@ export interface LogDialogProps {
 export function LogDialog({ title, lines, onClose }: LogDialogProps) {
   const { t } = useTranslation('shell');
   return (
-    <Modal opened onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': t('dialog.close') }} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={title}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('dialog.close') }}
+      centered
+    >
       <Stack>
         {lines.length === 0 ? (
           <Text c="dimmed">{t('log.empty')}</Text>

@@ -4,9 +4,5 @@ import { useTranslation } from 'react-i18next';
 /** Spectator registration: what a visitor of the page can expect. */
 export function AttendanceNotice({ hasVenue }: { hasVenue: boolean }) {
   const { t } = useTranslation('attendance');
-  return (
-    <Alert color="blue">
-      {hasVenue ? t('opensWithConfiguration') : t('chooseShow')}
-    </Alert>
-  );
+  return <Alert color="blue">{hasVenue ? t('opensWithConfiguration') : t('chooseShow')}</Alert>;
 }

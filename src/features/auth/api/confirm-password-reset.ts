@@ -9,7 +9,11 @@ export interface ConfirmPasswordResetInput {
 }
 
 /** POST /_passwordReset/{uidb64}/{token}/ {password, password2}. */
-export function confirmPasswordReset({ uid, token, ...passwords }: ConfirmPasswordResetInput): Promise<{ detail: string }> {
+export function confirmPasswordReset({
+  uid,
+  token,
+  ...passwords
+}: ConfirmPasswordResetInput): Promise<{ detail: string }> {
   return api.post<{ detail: string }>(
     `/_passwordReset/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`,
     passwords,

@@ -17,5 +17,9 @@ export const searchUsersQueryOptions = (query: string) =>
 
 /** Searches once at least two characters are typed. */
 export function useSearchUsers(query: string) {
-  return useQuery({ ...searchUsersQueryOptions(query), enabled: query.trim().length >= 2, placeholderData: keepPreviousData });
+  return useQuery({
+    ...searchUsersQueryOptions(query),
+    enabled: query.trim().length >= 2,
+    placeholderData: keepPreviousData,
+  });
 }

@@ -36,7 +36,14 @@ export function ForgotPasswordForm() {
           <Stack>
             <Text size="sm">{t('forgot.intro')}</Text>
             <FormErrorList errors={formErrors} />
-            <TextInput label={t('forgot.email')} type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
+            <TextInput
+              label={t('forgot.email')}
+              type="email"
+              autoComplete="email"
+              required
+              key={form.key('email')}
+              {...form.getInputProps('email')}
+            />
             <Button type="submit" loading={form.submitting}>
               {t('forgot.submit')}
             </Button>

@@ -42,7 +42,14 @@ export function MagicLoginForm({ preshow }: MagicLoginFormProps) {
           <Stack>
             <Text size="sm">{preshow === null ? t('magic.intro') : t('magic.introPreshow')}</Text>
             <FormErrorList errors={formErrors} />
-            <TextInput label={t('magic.email')} type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
+            <TextInput
+              label={t('magic.email')}
+              type="email"
+              autoComplete="email"
+              required
+              key={form.key('email')}
+              {...form.getInputProps('email')}
+            />
             <Button type="submit" loading={form.submitting}>
               {t('magic.submit')}
             </Button>

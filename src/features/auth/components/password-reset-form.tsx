@@ -89,8 +89,21 @@ export function PasswordResetForm({ uid, token }: PasswordResetFormProps) {
       <Stack>
         <Text size="sm">{check.data.has_usable_password ? t('reset.introChange') : t('reset.introFirst')}</Text>
         <FormErrorList errors={formErrors} />
-        <PasswordInput label={t('reset.password')} description={t('registration.passwordHint')} autoComplete="new-password" required key={form.key('password')} {...form.getInputProps('password')} />
-        <PasswordInput label={t('reset.password2')} autoComplete="new-password" required key={form.key('password2')} {...form.getInputProps('password2')} />
+        <PasswordInput
+          label={t('reset.password')}
+          description={t('registration.passwordHint')}
+          autoComplete="new-password"
+          required
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label={t('reset.password2')}
+          autoComplete="new-password"
+          required
+          key={form.key('password2')}
+          {...form.getInputProps('password2')}
+        />
         <Button type="submit" loading={form.submitting}>
           {t('reset.submit')}
         </Button>

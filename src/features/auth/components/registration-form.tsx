@@ -36,10 +36,29 @@ export function RegistrationForm() {
     <form onSubmit={submit} noValidate>
       <Stack>
         <FormErrorList errors={formErrors} />
-        <TextInput label={t('registration.email')} type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
+        <TextInput
+          label={t('registration.email')}
+          type="email"
+          autoComplete="email"
+          required
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+        />
         <Group grow align="flex-start">
-          <TextInput label={t('registration.firstName')} autoComplete="given-name" required key={form.key('first_name')} {...form.getInputProps('first_name')} />
-          <TextInput label={t('registration.lastName')} autoComplete="family-name" required key={form.key('last_name')} {...form.getInputProps('last_name')} />
+          <TextInput
+            label={t('registration.firstName')}
+            autoComplete="given-name"
+            required
+            key={form.key('first_name')}
+            {...form.getInputProps('first_name')}
+          />
+          <TextInput
+            label={t('registration.lastName')}
+            autoComplete="family-name"
+            required
+            key={form.key('last_name')}
+            {...form.getInputProps('last_name')}
+          />
         </Group>
         <NativeSelect
           label={t('registration.role')}
@@ -57,8 +76,21 @@ export function RegistrationForm() {
           key={form.key('language')}
           {...form.getInputProps('language')}
         />
-        <PasswordInput label={t('registration.password')} description={t('registration.passwordHint')} autoComplete="new-password" required key={form.key('password')} {...form.getInputProps('password')} />
-        <PasswordInput label={t('registration.password2')} autoComplete="new-password" required key={form.key('password2')} {...form.getInputProps('password2')} />
+        <PasswordInput
+          label={t('registration.password')}
+          description={t('registration.passwordHint')}
+          autoComplete="new-password"
+          required
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label={t('registration.password2')}
+          autoComplete="new-password"
+          required
+          key={form.key('password2')}
+          {...form.getInputProps('password2')}
+        />
         <Button type="submit" loading={form.submitting}>
           {t('registration.submit')}
         </Button>

@@ -7,7 +7,8 @@ export function getConfig(): Promise<AppConfig> {
   return api.get<AppConfig>('config/');
 }
 
-export const configQueryOptions = () => queryOptions({ queryKey: ['system', 'config'], queryFn: getConfig, staleTime: Infinity });
+export const configQueryOptions = () =>
+  queryOptions({ queryKey: ['system', 'config'], queryFn: getConfig, staleTime: Infinity });
 
 export function useConfig() {
   return useQuery(configQueryOptions());

@@ -15,7 +15,9 @@ export function PublicVenueCard({ venueId }: { venueId: number }) {
   return (
     <Card withBorder component="section" aria-labelledby="public-venue-title">
       <Group align="flex-start" wrap="nowrap">
-        {venue.data.logo && <Image src={venue.data.logo} alt={t('public.logo', { name: venue.data.name })} w={96} h={96} fit="contain" />}
+        {venue.data.logo && (
+          <Image src={venue.data.logo} alt={t('public.logo', { name: venue.data.name })} w={96} h={96} fit="contain" />
+        )}
         <Stack gap={4}>
           <Title order={2} size="h3" id="public-venue-title">
             {venue.data.name}
