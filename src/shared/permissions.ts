@@ -14,7 +14,9 @@ export const POLICIES = {
   // session
   'auth.user.read': AUTHENTICATED,
   'auth.user.update': AUTHENTICATED,
+  'auth.session': AUTHENTICATED,
   'auth.impersonate': ['admin'],
+  'user.search': ['admin'],
   // dashboards (client route groups)
   'dashboard.admin': ['admin'],
   'dashboard.rider': ['rider'],

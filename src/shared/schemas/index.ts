@@ -2,3 +2,8 @@ export * from './common';
 export * from './auth';
 export * from './venue';
 export * from './error-report';
+export * from './pagination';
+export * from './user';
+export * from './audit-log';
+export * from './app-config';
+export * from './preshow';

@@ -16,4 +16,5 @@ export const listQuery = z.object({
 export type ListQuery = z.infer<typeof listQuery>;
 
 /** Lists answer `{ count, results }`: count is the total over all pages. */
-export const paginated = <T extends z.ZodType>(item: T) => z.object({ count: z.number().int(), results: z.array(item) });
+export const paginated = <T extends z.ZodType>(item: T) =>
+  z.object({ count: z.number().int(), results: z.array(item) });

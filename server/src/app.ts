@@ -1,0 +1,110 @@
+import Fastify, { type RouteOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Db } from './db/client';
+import { redactUrl } from './http/redact-url';
+import { authRoutes } from './modules/auth/auth.routes';
+import { magicLinkRoutes } from './modules/auth/magic-link.routes';
+import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
+import { configRoutes } from './modules/config/config.routes';
+import { errorReportRoutes } from './modules/error-report/error-report.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
+import { translationRoutes } from './modules/translations/translations.routes';
+import { userRoutes } from './modules/user/user.routes';
+import { venueRoutes } from './modules/venue/venue.routes';
+import { createAudit } from './plugins/audit';
+import { registerAuthentication } from './plugins/auth';
+import { registerAuthorization } from './plugins/authorization';
+import { registerDocs } from './plugins/docs';
+import { registerErrorHandling } from './plugins/errors';
+import { createMailer, type Mailer } from './plugins/mail';
+import { registerRateLimit } from './plugins/rate-limit';
+import { registerSecurityHeaders } from './plugins/security';
+import { clientRouteFallback, registerStatic } from './plugins/static';
+import { createTokenService } from './security/jwt';
+import { createUserTokens } from './security/user-tokens';
+import type { App } from './types';
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  /** Sees every route as it is registered (the policy-table test walks them). */
+  onRoute?: (route: RouteOptions) => void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Outgoing mail; `app.mailer.drain()` waits for messages still being written or sent. */
+    mailer: Mailer;
+  }
+}
+
+const ROUTES = [
+  authRoutes,
+  magicLinkRoutes,
+  passwordResetRoutes,
+  userRoutes,
+  venueRoutes,
+  configRoutes,
+  errorReportRoutes,
+  auditLogRoutes,
+  healthRoutes,
+  translationRoutes,
+];
+
+/** The whole server, not listening yet: main.ts listens, tests use `inject`. */
+export async function buildApp({ config, db, onRoute }: BuildOptions): Promise<App> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      serializers: {
+        req: (request) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+        }),
+      },
+    },
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    config,
+    db,
+    mailer: createMailer(config, app.log),
+    audit: createAudit(db),
+    tokens: createTokenService(config),
+    userTokens: createUserTokens(config.jwtSecret, {
+      password_reset: config.passwordResetTtlSeconds,
+      confirm_email: config.emailConfirmTtlSeconds,
+    }),
+  };
+
+  if (onRoute) app.addHook('onRoute', onRoute);
+  app.decorate('mailer', ctx.mailer);
+  registerErrorHandling(app, clientRouteFallback(config));
+  await registerSecurityHeaders(app);
+  await registerRateLimit(app);
+  await registerDocs(app, config);
+  registerAuthentication(app, ctx);
+  registerAuthorization(app);
+  // A POST without a body is validated as {}, so each missing field is named.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+  });
+
+  await registerStatic(app, config);
+  for (const routes of ROUTES) routes(app, ctx);
+  app.addHook('onClose', async () => {
+    await ctx.mailer.drain();
+    ctx.mailer.close();
+  });
+  return app;
+}

@@ -1,0 +1,161 @@
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The demo secret: fine for a laptop, refused in production. */
+export const DEMO_JWT_SECRET = 'paddock-demo-secret-do-not-use-in-production';
+const MIN_SECRET_LENGTH = 32;
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export class ConfigError extends Error {}
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : null));
+
+/** TRUST_PROXY: true/false, or the proxies' addresses/CIDRs, comma-separated. */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((v): boolean | string => (v === 'true' || v === 'false' ? v === 'true' : v));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  TRUST_PROXY: trustProxy,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: optionalText,
+  DATA_DIR: z.string().min(1).default('./data'),
+  MAIL_DIR: optionalText,
+  DIST_DIR: z.string().min(1).default('./dist'),
+  LOCALES_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'src/locales')),
+  MEDIA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'public/media')),
+  SMTP_URL: optionalText,
+  MAIL_FROM: z.string().min(3).default('Paddock <no-reply@paddock.localhost>'),
+  JWT_SECRET: z.string().min(1).default(DEMO_JWT_SECRET),
+  JWT_TTL_SECONDS: seconds(1800),
+  JWT_REFRESH_MAX_SECONDS: seconds(7 * 24 * 3600),
+  PASSWORD_RESET_TTL_SECONDS: seconds(3 * 24 * 3600),
+  EMAIL_CONFIRM_TTL_SECONDS: seconds(7 * 24 * 3600),
+  MAGIC_LINK_TTL_SECONDS: seconds(900),
+  /** scrypt cost N (a power of two). Stored with each hash, so raising it later is safe. */
+  SCRYPT_N: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1 << 20)
+    .refine((n) => (n & (n - 1)) === 0, 'must be a power of two')
+    .default(1 << 15),
+  SEED_DEMO: flag.optional(),
+  IMPERSONATION_ENABLED: flag.optional(),
+  RATE_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60_000),
+  RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_REPORT_MAX: z.coerce.number().int().positive().default(30),
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+});
+
+export type Environment = z.infer<typeof envSchema>['NODE_ENV'];
+
+export interface Config {
+  env: Environment;
+  version: string;
+  port: number;
+  host: string;
+  publicUrl: string;
+  trustProxy: boolean | string;
+  logLevel: string;
+  databaseUrl: string | null;
+  dataDir: string;
+  mailDir: string;
+  distDir: string;
+  localesDir: string;
+  mediaDir: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  jwtSecret: string;
+  jwtTtlSeconds: number;
+  jwtRefreshMaxSeconds: number;
+  passwordResetTtlSeconds: number;
+  emailConfirmTtlSeconds: number;
+  magicLinkTtlSeconds: number;
+  scryptN: number;
+  seedDemo: boolean;
+  impersonationEnabled: boolean;
+  rateLimit: { windowMs: number; authMax: number; reportMax: number };
+  stripePublishableKey: string | null;
+}
+
+/** Build the configuration from an environment (process.env in main, overrides in tests). */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(withoutEmpty(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production) assertProductionSecret(e.JWT_SECRET);
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    version: readVersion(),
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    mailDir: e.MAIL_DIR ? path.resolve(e.MAIL_DIR) : path.join(dataDir, 'mail'),
+    distDir: path.resolve(e.DIST_DIR),
+    localesDir: path.resolve(e.LOCALES_DIR),
+    mediaDir: path.resolve(e.MEDIA_DIR),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    jwtSecret: e.JWT_SECRET,
+    jwtTtlSeconds: e.JWT_TTL_SECONDS,
+    jwtRefreshMaxSeconds: e.JWT_REFRESH_MAX_SECONDS,
+    passwordResetTtlSeconds: e.PASSWORD_RESET_TTL_SECONDS,
+    emailConfirmTtlSeconds: e.EMAIL_CONFIRM_TTL_SECONDS,
+    magicLinkTtlSeconds: e.MAGIC_LINK_TTL_SECONDS,
+    scryptN: e.SCRYPT_N,
+    seedDemo: e.SEED_DEMO ?? !production,
+    impersonationEnabled: e.IMPERSONATION_ENABLED ?? !production,
+    rateLimit: { windowMs: e.RATE_LIMIT_WINDOW_MS, authMax: e.RATE_LIMIT_AUTH_MAX, reportMax: e.RATE_LIMIT_REPORT_MAX },
+    stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
+  };
+}
+
+function assertProductionSecret(secret: string): void {
+  if (secret === DEMO_JWT_SECRET) {
+    throw new ConfigError(
+      'JWT_SECRET is the demo default: set a random secret of at least 32 characters in production.',
+    );
+  }
+  if (secret.length < MIN_SECRET_LENGTH) {
+    throw new ConfigError(`JWT_SECRET is too short: use at least ${MIN_SECRET_LENGTH} characters in production.`);
+  }
+}
+
+/** An empty variable means "not set" (docker-compose and .env files produce those). */
+function withoutEmpty(env: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => !!entry[1]));
+}
+
+let version: string | undefined;
+function readVersion(): string {
+  version ??= (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+  return version;
+}

@@ -1,0 +1,16 @@
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Audit } from './plugins/audit';
+import type { Mailer } from './plugins/mail';
+import type { TokenService } from './security/jwt';
+import type { UserTokens } from './security/user-tokens';
+
+/** What the modules share; built once in buildApp. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  audit: Audit;
+  tokens: TokenService;
+  userTokens: UserTokens;
+}

@@ -1,0 +1,68 @@
+import type { Language } from '@shared/constants';
+import type { Role } from '@shared/roles';
+
+/** Demo data (contract.md "Demo data"). Every demo user signs in with DEMO_PASSWORD. */
+export const DEMO_VENUE = {
+  id: 1,
+  name: 'Paddock Classic 2026',
+  feiId: '2026_CI_0139',
+  city: 'Lipica',
+  country: 'SI',
+  currency: 'EUR',
+  currencyDisplay: '€',
+  startDate: '2026-12-03',
+  endDate: '2026-12-06',
+  timeZone: 'Europe/Ljubljana',
+  whitelabelDomain: 'whitelabel.localhost',
+  whitelabelLogoUrl: '/media/whitelabel-demo.svg',
+  headNumberFrom: 1,
+  headNumberTo: 999,
+};
+
+export const DEMO_TERMS = { version: '2026-01', publishedAt: new Date('2026-01-01T00:00:00Z') };
+
+export const DEMO_EMAIL_DOMAIN = 'paddock.demo';
+
+export interface DemoUser {
+  username: string;
+  roles: Role[];
+  language: Language;
+  firstName: string;
+  lastName: string;
+  venue: boolean;
+  termsAccepted: boolean;
+  /** Employer and merchant profiles carry a company name. */
+  company: string | null;
+}
+
+const user = (
+  username: string,
+  roles: Role[],
+  language: Language,
+  [firstName, lastName]: [string, string],
+  flags: { venue?: boolean; terms?: boolean; company?: string } = {},
+): DemoUser => ({
+  username,
+  roles,
+  language,
+  firstName,
+  lastName,
+  venue: !!flags.venue,
+  termsAccepted: !!flags.terms,
+  company: flags.company ?? null,
+});
+
+export const DEMO_USERS: DemoUser[] = [
+  user('admin', ['admin'], 'en', ['Ada', 'Admin']),
+  user('organizer', ['organizer'], 'de', ['Otto', 'Veranstalter'], { venue: true }),
+  user('stable', ['stable'], 'de', ['Stefan', 'Stall'], { venue: true }),
+  user('welcomedesk', ['welcomedesk'], 'de', ['Wilma', 'Empfang'], { venue: true }),
+  user('signin', ['signin'], 'de', ['Sigrid', 'Meldestelle'], { venue: true }),
+  user('vetcheck', ['vetcheck'], 'de', ['Viktor', 'Tierarzt'], { venue: true }),
+  user('rider', ['rider'], 'en', ['Rosa', 'Rider'], { terms: true }),
+  user('employer', ['employer'], 'de', ['Emil', 'Arbeitgeber'], { company: 'Gestüt Arbeitgeber GmbH' }),
+  user('official', ['official'], 'fr', ['Odile', 'Officielle']),
+  user('merchant', ['merchant'], 'it', ['Marco', 'Mercante'], { company: 'Selleria Mercante' }),
+  user('simpleuser', ['simpleuser'], 'pl', ['Szymon', 'Prosty']),
+  user('multi', ['rider', 'official'], 'en', ['Morgan', 'Multi'], { terms: true }),
+];

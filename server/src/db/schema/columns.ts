@@ -1,0 +1,22 @@
+import { text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Timestamps are `timestamptz`, read as Date objects. */
+export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const createdAt = () => timestamptz('created_at').notNull().defaultNow();
+
+export const updatedAt = () =>
+  timestamptz('updated_at')
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+/** Postal address and contact, shared by the profile tables. */
+export const contactColumns = () => ({
+  email: text('email'),
+  phone: text('phone'),
+  address: text('address'),
+  postalCode: text('postal_code'),
+  city: text('city'),
+  country: text('country'),
+});

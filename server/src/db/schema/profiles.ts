@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import { check, date, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { contactColumns, createdAt, updatedAt } from './columns';
+import { users } from './users';
+
+/**
+ * One profile per profile role a user holds (DOMAIN.md "People and roles"). `user_id` is
+ * nullable: riders and officials also arrive from a federation registry before they sign up.
+ */
+const owner = () => integer('user_id').references(() => users.id, { onDelete: 'set null' });
+const names = () => ({
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+});
+
+export const EMPLOYMENT_STATUSES = ['NOT_REGISTERED', 'INDEPENDENT', 'EMPLOYED'] as const;
+export const TAX_OVERRIDES = ['NO_OVERRIDE', 'FORCE', 'SKIP'] as const;
+
+export const riders = pgTable(
+  'riders',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: owner(),
+    ...names(),
+    ...contactColumns(),
+    feiId: text('fei_id'),
+    nationalId: text('national_id'),
+    registrationId: text('registration_id'),
+    nationality: text('nationality'),
+    birthDate: date('birth_date', { mode: 'string' }),
+    employmentStatus: text('employment_status', { enum: EMPLOYMENT_STATUSES }).notNull().default('NOT_REGISTERED'),
+    taxOverride: text('tax_override', { enum: TAX_OVERRIDES }).notNull().default('NO_OVERRIDE'),
+    bookkeepingRefId: integer('bookkeeping_ref_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('riders_user_id_key').on(t.userId),
+    uniqueIndex('riders_fei_id_key').on(t.feiId),
+    check(
+      'riders_employment_status_check',
+      sql`${t.employmentStatus} IN ('NOT_REGISTERED', 'INDEPENDENT', 'EMPLOYED')`,
+    ),
+    check('riders_tax_override_check', sql`${t.taxOverride} IN ('NO_OVERRIDE', 'FORCE', 'SKIP')`),
+  ],
+);
+
+export const employers = pgTable(
+  'employers',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: owner(),
+    companyName: text('company_name').notNull().default(''),
+    vatId: text('vat_id'),
+    ...names(),
+    ...contactColumns(),
+    bookkeepingRefId: integer('bookkeeping_ref_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('employers_user_id_key').on(t.userId)],
+);
+
+export const officials = pgTable(
+  'officials',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: owner(),
+    ...names(),
+    ...contactColumns(),
+    feiId: text('fei_id'),
+    nationality: text('nationality'),
+    /** judge, steward, technical_delegate, veterinarian, course_designer, … */
+    functions: text('functions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('officials_user_id_key').on(t.userId), uniqueIndex('officials_fei_id_key').on(t.feiId)],
+);
+
+export const simpleUsers = pgTable(
+  'simple_users',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: owner(),
+    ...names(),
+    ...contactColumns(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('simple_users_user_id_key').on(t.userId)],
+);
+
+export const merchants = pgTable(
+  'merchants',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: owner(),
+    companyName: text('company_name').notNull().default(''),
+    vatId: text('vat_id'),
+    ...names(),
+    ...contactColumns(),
+    /** Fee plan: a percentage in basis points plus a fixed amount in minor units per sale. */
+    feePercentBp: integer('fee_percent_bp').notNull().default(0),
+    feeFixedMinor: integer('fee_fixed_minor').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('merchants_user_id_key').on(t.userId),
+    check('merchants_fee_check', sql`${t.feePercentBp} BETWEEN 0 AND 10000 AND ${t.feeFixedMinor} >= 0`),
+  ],
+);

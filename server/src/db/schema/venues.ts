@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { check, date, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+
+/** A show. Issue 2 holds what every screen needs; later issues add the rest. */
+export const venues = pgTable(
+  'venues',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: text('name').notNull(),
+    feiId: text('fei_id'),
+    city: text('city'),
+    country: text('country'),
+    currency: text('currency').notNull().default('EUR'),
+    currencyDisplay: text('currency_display').notNull().default('€'),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    timeZone: text('time_zone').notNull().default('Europe/Berlin'),
+    whitelabelDomain: text('whitelabel_domain'),
+    whitelabelLogoUrl: text('whitelabel_logo_url'),
+    headNumberFrom: integer('head_number_from'),
+    headNumberTo: integer('head_number_to'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('venues_fei_id_key').on(t.feiId),
+    uniqueIndex('venues_whitelabel_domain_key').on(sql`lower(${t.whitelabelDomain})`),
+    check('venues_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check('venues_dates_check', sql`${t.endDate} IS NULL OR ${t.startDate} IS NULL OR ${t.endDate} >= ${t.startDate}`),
+    check(
+      'venues_head_numbers_check',
+      sql`${t.headNumberFrom} IS NULL OR ${t.headNumberTo} IS NULL OR ${t.headNumberTo} >= ${t.headNumberFrom}`,
+    ),
+  ],
+);

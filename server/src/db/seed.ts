@@ -1,0 +1,67 @@
+import { count, sql } from 'drizzle-orm';
+import { DEMO_PASSWORD } from '@shared/constants';
+import { createProfileRepo, PROFILE_TABLES, type ProfileRole } from '../modules/user/profile.repo';
+import { hashPassword } from '../security/passwords';
+import type { Db } from './client';
+import { DEMO_EMAIL_DOMAIN, DEMO_TERMS, DEMO_USERS, DEMO_VENUE, type DemoUser } from './demo-data';
+import { termsAndConditions, users, venues } from './schema';
+
+const emailOf = (demo: DemoUser) => `${demo.username}@${DEMO_EMAIL_DOMAIN}`;
+
+/**
+ * Writes the demo data (contract.md) into an empty database, in one transaction. A database that
+ * already holds users or venues is left alone, so running it twice changes nothing.
+ * Returns whether it seeded.
+ */
+export async function seedDemoData(db: Db, scryptN: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // One seeder at a time when several servers start on one PostgreSQL.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(72616)`);
+    const [people] = await tx.select({ n: count() }).from(users);
+    const [shows] = await tx.select({ n: count() }).from(venues);
+    if (people?.n || shows?.n) return false;
+
+    // One hash for all demo users: they share the demo password anyway.
+    const passwordHash = await hashPassword(DEMO_PASSWORD, scryptN);
+
+    await tx.insert(venues).values(DEMO_VENUE);
+    await tx.execute(sql`SELECT setval(pg_get_serial_sequence('venues', 'id'), (SELECT max(id) FROM venues))`);
+    await tx.insert(termsAndConditions).values(DEMO_TERMS);
+
+    const inserted = await tx
+      .insert(users)
+      .values(
+        DEMO_USERS.map((demo) => ({
+          username: demo.username,
+          email: emailOf(demo),
+          passwordHash,
+          firstName: demo.firstName,
+          lastName: demo.lastName,
+          roles: demo.roles,
+          language: demo.language,
+          emailConfirmed: true,
+          assignedVenueId: demo.venue ? DEMO_VENUE.id : null,
+          termsAcceptedVersion: demo.termsAccepted ? DEMO_TERMS.version : null,
+          termsAcceptedAt: demo.termsAccepted ? DEMO_TERMS.publishedAt : null,
+        })),
+      )
+      .returning({ id: users.id, username: users.username });
+    const idOf = new Map(inserted.map((u) => [u.username, u.id]));
+
+    const profiles = createProfileRepo(tx);
+    for (const role of Object.keys(PROFILE_TABLES) as ProfileRole[]) {
+      const holders = DEMO_USERS.filter((demo) => demo.roles.includes(role));
+      await profiles.insert(
+        role,
+        holders.map((demo) => ({
+          userId: idOf.get(demo.username)!,
+          firstName: demo.firstName,
+          lastName: demo.lastName,
+          email: emailOf(demo),
+          companyName: demo.company,
+        })),
+      );
+    }
+    return true;
+  });
+}

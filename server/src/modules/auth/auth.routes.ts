@@ -1,0 +1,116 @@
+import {
+  currentUser,
+  impersonateRequest,
+  loginRequest,
+  refreshRequest,
+  tokenResponse,
+  updateCurrentUser,
+} from '@shared/schemas/auth';
+import { okResponse } from '@shared/schemas/common';
+import type { AppContext } from '../../context';
+import { limitBy } from '../../plugins/rate-limit';
+import type { App } from '../../types';
+import { createAuthService } from './auth.service';
+
+/** Sign-in, refresh and the session user (spec §7 "Authentication and session"). */
+export function authRoutes(app: App, ctx: AppContext): void {
+  const auth = createAuthService(ctx);
+  const tags = ['auth'];
+
+  app.post(
+    '/api/token/auth/',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with username (or e-mail) and password',
+        body: loginRequest,
+        response: { 200: tokenResponse },
+      },
+      config: {
+        policy: 'public',
+        validationError: 'missing_parameters',
+        rateLimit: limitBy(ctx.config, 'auth', 'username'),
+      },
+    },
+    async (request) => ({ token: await auth.login(request, request.body.username, request.body.password) }),
+  );
+
+  app.post(
+    '/api/token/refresh/',
+    {
+      schema: {
+        tags,
+        summary: 'Trade a live token for a fresh one',
+        body: refreshRequest,
+        response: { 200: tokenResponse },
+      },
+      config: { policy: 'public', validationError: 'missing_parameters' },
+    },
+    async (request) => ({ token: await auth.refresh(request.body.token) }),
+  );
+
+  app.get(
+    '/api/auth/user/',
+    {
+      schema: { tags, summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: currentUser } },
+      config: { policy: 'auth.user.read' },
+    },
+    (request) => auth.currentUser(request),
+  );
+
+  app.patch(
+    '/api/auth/user/',
+    {
+      schema: {
+        tags,
+        summary: "Change the user's own settings",
+        security: [{ bearer: [] }],
+        body: updateCurrentUser,
+        response: { 200: currentUser },
+      },
+      config: { policy: 'auth.user.update' },
+    },
+    (request) => auth.updateCurrentUser(request, request.body),
+  );
+
+  app.post(
+    '/api/auth/user/impersonate/',
+    {
+      schema: {
+        tags,
+        summary: 'Act as another user (admins)',
+        security: [{ bearer: [] }],
+        body: impersonateRequest,
+        response: { 200: tokenResponse },
+      },
+      config: { policy: 'auth.impersonate' },
+    },
+    async (request) => ({ token: await auth.impersonate(request, request.body.user_id) }),
+  );
+
+  app.post(
+    '/api/auth/user/unimpersonate/',
+    {
+      schema: {
+        tags,
+        summary: 'Return to the impersonating admin',
+        security: [{ bearer: [] }],
+        response: { 200: tokenResponse },
+      },
+      config: { policy: 'auth.session' },
+    },
+    async (request) => ({ token: await auth.unimpersonate(request) }),
+  );
+
+  app.get(
+    '/api/auth/user/logout/',
+    {
+      schema: { tags, summary: 'Record the sign-out', security: [{ bearer: [] }], response: { 200: okResponse } },
+      config: { policy: 'auth.session' },
+    },
+    async (request) => {
+      await auth.logout(request);
+      return { ok: true as const };
+    },
+  );
+}

@@ -1,0 +1,34 @@
+import { count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { venues } from '../../db/schema';
+import type { Page } from '../../http/pagination';
+
+export type VenueRow = typeof venues.$inferSelect;
+
+export function createVenueRepo(db: Db) {
+  return {
+    async findById(id: number, tx: Db = db): Promise<VenueRow | undefined> {
+      const [row] = await tx.select().from(venues).where(eq(venues.id, id));
+      return row;
+    },
+
+    async findByWhitelabelDomain(host: string, tx: Db = db): Promise<VenueRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(venues)
+        .where(eq(sql`lower(${venues.whitelabelDomain})`, host.toLowerCase()));
+      return row;
+    },
+
+    async list(page: Page, tx: Db = db): Promise<{ count: number; rows: VenueRow[] }> {
+      const [total] = await tx.select({ n: count() }).from(venues);
+      const rows = await tx
+        .select()
+        .from(venues)
+        .orderBy(sql`${venues.startDate} DESC NULLS LAST`, venues.id)
+        .limit(page.limit)
+        .offset(page.offset);
+      return { count: total?.n ?? 0, rows };
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { idParam } from '@shared/schemas/common';
+import { listQuery, paginated } from '@shared/schemas/pagination';
+import { preshowVenue } from '@shared/schemas/preshow';
+import { hostCheckResponse, venueSummary } from '@shared/schemas/venue';
+import type { AppContext } from '../../context';
+import { sessionOf } from '../../http/session';
+import type { App } from '../../types';
+import { createVenueService } from './venue.service';
+
+const venueParams = z.object({ id: idParam });
+
+export function venueRoutes(app: App, ctx: AppContext): void {
+  const venues = createVenueService(ctx);
+  const tags = ['venue'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/api/v1/venue/check_hostname/',
+    {
+      schema: { tags, summary: 'The whitelabel venue of the Host header', response: { 200: hostCheckResponse } },
+      config: { policy: 'public' },
+    },
+    (request) => venues.checkHostname(request.hostname),
+  );
+
+  app.get(
+    '/api/v1/venue/',
+    {
+      schema: {
+        tags,
+        summary: 'All venues (admins)',
+        security,
+        querystring: listQuery,
+        response: { 200: paginated(venueSummary) },
+      },
+      config: { policy: 'venue.list' },
+    },
+    (request) => venues.list(request.query),
+  );
+
+  app.get(
+    '/api/v1/venue/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'One venue (admins, or its assigned staff)',
+        security,
+        params: venueParams,
+        response: { 200: venueSummary },
+      },
+      config: { policy: 'venue.read' },
+    },
+    (request) => venues.get(sessionOf(request), request.params.id),
+  );
+
+  app.get(
+    '/api/v1/venue/:id/preshow/',
+    {
+      schema: { tags, summary: 'Public show detail', params: venueParams, response: { 200: preshowVenue } },
+      config: { policy: 'public' },
+    },
+    (request) => venues.preshow(request.params.id),
+  );
+}

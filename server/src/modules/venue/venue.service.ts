@@ -1,0 +1,64 @@
+import type { HostCheckResponse, VenueSummary } from '@shared/schemas/venue';
+import type { PreshowVenue } from '@shared/schemas/preshow';
+import type { ListQuery } from '@shared/schemas/pagination';
+import { AppError } from '../../app-error';
+import type { AppContext } from '../../context';
+import { pageOf } from '../../http/pagination';
+import type { RequestUser } from '../../types';
+import { createVenueRepo, type VenueRow } from './venue.repo';
+
+export const toVenueSummary = (v: VenueRow): VenueSummary => ({
+  id: v.id,
+  name: v.name,
+  fei_id: v.feiId,
+  city: v.city,
+  country: v.country,
+  currency: v.currency,
+  currencyDisplay: v.currencyDisplay,
+  start_date: v.startDate,
+  end_date: v.endDate,
+  whitelabel_logo_url: v.whitelabelLogoUrl,
+});
+
+export function createVenueService(ctx: AppContext) {
+  const venues = createVenueRepo(ctx.db);
+
+  async function existing(id: number): Promise<VenueRow> {
+    const venue = await venues.findById(id);
+    if (!venue) throw new AppError('not_found');
+    return venue;
+  }
+
+  return {
+    /** The whitelabel venue of a host name (without port), if any. */
+    async checkHostname(hostname: string): Promise<HostCheckResponse> {
+      const venue = hostname ? await venues.findByWhitelabelDomain(hostname) : undefined;
+      return venue ? { logo: venue.whitelabelLogoUrl, venue: venue.id } : { logo: null, venue: null };
+    },
+
+    async list(query: ListQuery): Promise<{ count: number; results: VenueSummary[] }> {
+      const { count, rows } = await venues.list(pageOf(query));
+      return { count, results: rows.map(toVenueSummary) };
+    },
+
+    /** Admins read any venue; everyone else only the venue they are assigned to. */
+    async get(user: RequestUser, id: number): Promise<VenueSummary> {
+      const venue = await existing(id);
+      if (!user.roles.includes('admin') && user.assignedVenueId !== venue.id) throw new AppError('forbidden');
+      return toVenueSummary(venue);
+    },
+
+    async preshow(id: number): Promise<PreshowVenue> {
+      const v = await existing(id);
+      return {
+        id: v.id,
+        name: v.name,
+        city: v.city,
+        country: v.country,
+        start_date: v.startDate,
+        end_date: v.endDate,
+        logo: v.whitelabelLogoUrl,
+      };
+    },
+  };
+}

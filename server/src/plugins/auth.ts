@@ -1,0 +1,34 @@
+import { isRole } from '@shared/roles';
+import type { Db } from '../db/client';
+import type { TokenService } from '../security/jwt';
+import { createUserRepo } from '../modules/user/user.repo';
+import type { App, RequestUser } from '../types';
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+/**
+ * Authentication: a valid bearer token of an active user sets `request.user`. Anything else
+ * leaves it null; the authorization hook then answers 401 where a route needs a user.
+ */
+export function registerAuthentication(app: App, deps: { db: Db; tokens: TokenService }): void {
+  const users = createUserRepo(deps.db);
+  app.decorateRequest('user', null);
+
+  async function resolve(token: string): Promise<RequestUser | null> {
+    const result = await deps.tokens.verify(token);
+    if (!result.ok) return null;
+    const { userId, impersonatorId } = result.claims;
+    const user = await users.findById(userId);
+    if (!user?.isActive) return null;
+    if (impersonatorId !== null) {
+      const admin = await users.findById(impersonatorId);
+      if (!admin?.isActive || !admin.roles.includes('admin')) return null;
+    }
+    return { id: user.id, roles: user.roles.filter(isRole), assignedVenueId: user.assignedVenueId, impersonatorId };
+  }
+
+  app.addHook('onRequest', async (request) => {
+    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    if (token) request.user = await resolve(token);
+  });
+}

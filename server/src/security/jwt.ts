@@ -1,0 +1,57 @@
+import { SignJWT, errors, jwtVerify } from 'jose';
+import type { Config } from '../config';
+
+/** Session tokens (spec §7): HS256, sub = user id, orig_iat bounds refreshing, imp = impersonator. */
+export interface SessionClaims {
+  userId: number;
+  origIat: number;
+  impersonatorId: number | null;
+}
+
+export type VerifyResult = { ok: true; claims: SessionClaims } | { ok: false; reason: 'invalid' | 'expired' };
+
+const ALGORITHM = 'HS256';
+
+export function createTokenService(config: Pick<Config, 'jwtSecret' | 'jwtTtlSeconds' | 'jwtRefreshMaxSeconds'>) {
+  const key = new TextEncoder().encode(config.jwtSecret);
+  const now = () => Math.floor(Date.now() / 1000);
+
+  async function sign(claims: SessionClaims): Promise<string> {
+    const payload: Record<string, number> = { orig_iat: claims.origIat };
+    if (claims.impersonatorId !== null) payload.imp = claims.impersonatorId;
+    const iat = now();
+    return new SignJWT(payload)
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(String(claims.userId))
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + config.jwtTtlSeconds)
+      .sign(key);
+  }
+
+  async function verify(token: string): Promise<VerifyResult> {
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] });
+      const userId = Number(payload.sub);
+      const origIat = payload.orig_iat;
+      const imp = payload.imp;
+      if (!Number.isSafeInteger(userId) || userId <= 0 || typeof origIat !== 'number')
+        return { ok: false, reason: 'invalid' };
+      if (imp !== undefined && (typeof imp !== 'number' || !Number.isSafeInteger(imp)))
+        return { ok: false, reason: 'invalid' };
+      return { ok: true, claims: { userId, origIat, impersonatorId: imp ?? null } };
+    } catch (err) {
+      return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+    }
+  }
+
+  return {
+    /** A fresh session for a user (a new sign-in starts a new refresh window). */
+    issue: (userId: number, impersonatorId: number | null = null) => sign({ userId, origIat: now(), impersonatorId }),
+    verify,
+    /** The same session with a new expiry, while orig_iat + JWT_REFRESH_MAX_SECONDS is ahead. */
+    canRefresh: (claims: SessionClaims) => claims.origIat + config.jwtRefreshMaxSeconds > now(),
+    refresh: (claims: SessionClaims) => sign(claims),
+  };
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;

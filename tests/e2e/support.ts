@@ -1,0 +1,119 @@
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { LANGUAGES, type Language } from '../../src/shared/constants';
+import { E2E_DATA_DIR } from '../../playwright.config';
+
+type Tree = { [key: string]: string | Tree };
+const cache = new Map<string, Tree>();
+
+function namespace(lang: Language, ns: string): Tree {
+  const key = `${lang}/${ns}`;
+  if (!cache.has(key)) cache.set(key, JSON.parse(readFileSync(`src/locales/${lang}/${ns}.json`, 'utf8')) as Tree);
+  return cache.get(key)!;
+}
+
+/** The app's own translation of `ns:dotted.key` (with {{vars}} filled in), so tests read like a person. */
+export function t(lang: Language, key: string, vars: Record<string, string | number> = {}): string {
+  const [ns, rest] = key.split(':') as [string, string];
+  let node: string | Tree | undefined = namespace(lang, ns);
+  for (const part of rest.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  if (typeof node !== 'string') throw new Error(`no translation ${lang} ${key}`);
+  return node.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => String(vars[name] ?? ''));
+}
+
+export const DEFAULT_LANGUAGE: Language = 'de';
+export { LANGUAGES };
+export const PASSWORD = 'paddock-demo';
+
+/** The demo users, their language and the dashboard each lands on (README, issue 2). */
+export const DEMO_USERS = {
+  admin: { lang: 'en', path: '/venues', audience: 'admin' },
+  organizer: { lang: 'de', path: '/organizer/list', audience: 'organizer' },
+  stable: { lang: 'de', path: '/stable/dashboard', audience: 'stable' },
+  welcomedesk: { lang: 'de', path: '/welcomedesk/list', audience: 'welcomedesk' },
+  signin: { lang: 'de', path: '/signin/list', audience: 'signin' },
+  vetcheck: { lang: 'de', path: '/vetcheck', audience: 'vetcheck' },
+  rider: { lang: 'en', path: '/rider/overview', audience: 'rider' },
+  employer: { lang: 'de', path: '/employer/overview', audience: 'employer' },
+  official: { lang: 'fr', path: '/official/overview', audience: 'official' },
+  merchant: { lang: 'it', path: '/merchant/dashboard', audience: 'merchant' },
+  simpleuser: { lang: 'pl', path: '/simpleuser/overview', audience: 'simpleuser' },
+} as const satisfies Record<string, { lang: Language; path: string; audience: string }>;
+export type DemoUser = keyof typeof DEMO_USERS;
+
+/** Fill in the sign-in form (shown in the default language) and submit it. */
+export async function submitLogin(page: Page, username: string, password = PASSWORD): Promise<void> {
+  await page.goto('/login');
+  // The sign-in page speaks the last language chosen in this browser, German by default.
+  const lang = await pageLanguage(page);
+  await page.getByLabel(field(t(lang, 'auth:login.username'))).fill(username);
+  await page.getByLabel(field(t(lang, 'auth:login.password'))).fill(password);
+  await page.getByRole('button', { name: t(lang, 'auth:login.submit') }).click();
+}
+
+/** The language the app shows (it sets <html lang>). */
+export async function pageLanguage(page: Page): Promise<Language> {
+  await expect(page.locator('html[lang]')).toHaveCount(1);
+  const lang = await page.locator('html').getAttribute('lang');
+  if (!LANGUAGES.includes(lang as Language)) throw new Error(`unexpected page language ${lang}`);
+  return lang as Language;
+}
+
+/** Sign in as a demo user and wait for its dashboard. */
+export async function loginAs(page: Page, user: DemoUser): Promise<void> {
+  await submitLogin(page, user);
+  await expect(page).toHaveURL(new RegExp(`${DEMO_USERS[user].path}$`));
+}
+
+/** The e-mails the server wrote to its mail folder (no SMTP in tests), newest last. */
+export function mailsTo(address: string): string[] {
+  const dir = path.join(E2E_DATA_DIR, 'mail');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .map((f) => readFileSync(path.join(dir, f), 'utf8').replace(/=\r?\n/g, ''))
+    .filter((mail) => new RegExp(`^To:.*${address.replace(/[.+]/g, '\\$&')}`, 'mi').test(mail));
+}
+
+/** Wait for an e-mail to `address` and return the path (with query) of its first link to `route`. */
+export async function linkFromMail(address: string, route: string): Promise<string> {
+  const pattern = new RegExp(`https?://[^\\s"'<>/]+${route.replace(/[/.?]/g, '\\$&')}[^\\s"'<>]*`);
+  let link: string | undefined;
+  await expect
+    .poll(() => {
+      const mails = mailsTo(address);
+      const last = (mails[mails.length - 1] ?? '').replace(/=3D/g, '=');
+      link = pattern.exec(last)?.[0];
+      return link;
+    })
+    .toBeTruthy();
+  const url = new URL(link!);
+  return url.pathname + url.search;
+}
+
+/** A fresh confirmed account made through the real API (registration + the e-mailed link). */
+export async function registerViaApi(
+  request: APIRequestContext,
+  role: 'rider' | 'simpleuser' | 'official' | 'employer',
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<{ email: string; password: string }> {
+  const email = `e2e-${role}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+  const password = 'a-good-password-42';
+  const res = await request.post('/api/v1/user/register/', {
+    data: { email, first_name: 'Test', last_name: role, role, language, password, password2: password },
+  });
+  expect(res.status()).toBe(201);
+  const link = new URL(await linkFromMail(email, '/registration/confirm'), 'http://localhost');
+  const confirm = await request.post('/api/v1/user/confirmEmail/', {
+    data: { uid: link.searchParams.get('uid'), token: link.searchParams.get('token') },
+  });
+  expect(confirm.status()).toBe(200);
+  return { email, password };
+}
+
+/** A form field's accessible name exactly, allowing Mantine's required-field asterisk. */
+export function field(label: string): RegExp {
+  return new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
+}
