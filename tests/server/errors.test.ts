@@ -79,7 +79,7 @@ describe('error answers', () => {
     expect(res.json()).toEqual({
       error: 'validation',
       message: expect.any(String),
-      fields: { kind: ['invalid'], url: ['invalid'], message: ['invalid'] },
+      fields: { kind: ['invalid'], url: ['invalid'], message: ['required'] },
     });
   });
 });

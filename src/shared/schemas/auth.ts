@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { ROLES } from '../roles';
 import { LANGUAGES } from '../constants';
-import { emailField, languageField, passwordField, requiredString } from './common';
+import { emailField, languageField, passwordField, requiredString, requiredOrInvalid } from './common';
 
 /** POST /api/token/auth/ — a missing field is "Missing parameters" (spec §5). */
 export const loginRequest = z.object({
-  username: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(254, { error: 'too_long' }),
-  password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(128, { error: 'too_long' }),
+  username: z.string({ error: requiredOrInvalid }).trim().min(1, { error: 'required' }).max(254, { error: 'too_long' }),
+  password: z.string({ error: requiredOrInvalid }).min(1, { error: 'required' }).max(128, { error: 'too_long' }),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
@@ -15,7 +15,7 @@ export const tokenResponse = z.object({ token: z.string() });
 export type TokenResponse = z.infer<typeof tokenResponse>;
 
 /** POST /api/token/refresh/ with JSON body field token. */
-export const refreshRequest = z.object({ token: z.string({ error: 'required' }).min(1, { error: 'required' }) });
+export const refreshRequest = z.object({ token: z.string({ error: requiredOrInvalid }).min(1, { error: 'required' }) });
 
 /** GET /api/auth/user/ — the current user. */
 export const currentUser = z.object({
@@ -46,7 +46,7 @@ export const updateCurrentUser = z.object({ language: languageField.optional() }
 export const passwordResetRequest = z.object({ email: emailField });
 
 export const passwordPair = z
-  .object({ password: passwordField, password2: z.string({ error: 'required' }).min(1, { error: 'required' }) })
+  .object({ password: passwordField, password2: z.string({ error: requiredOrInvalid }).min(1, { error: 'required' }) })
   .refine((v) => v.password === v.password2, { error: 'passwords_mismatch', path: ['password2'] });
 
 /** POST /_passwordReset/{uidb64}/{token}/ */
@@ -70,7 +70,7 @@ export const registrationRequest = z
     role: z.enum(REGISTRATION_ROLES, { error: 'required' }),
     language: languageField.optional(),
     password: passwordField,
-    password2: z.string({ error: 'required' }).min(1, { error: 'required' }),
+    password2: z.string({ error: requiredOrInvalid }).min(1, { error: 'required' }),
   })
   .refine((v) => v.password === v.password2, { error: 'passwords_mismatch', path: ['password2'] });
 export type RegistrationRequest = z.infer<typeof registrationRequest>;

@@ -2,8 +2,12 @@ import { z } from 'zod';
 import { LANGUAGES } from '../constants';
 
 /** Field messages are error codes (see ../errors.ts); the client translates them. */
+
+/** A missing value is `required`; a value of the wrong type is `invalid`. */
+export const requiredOrInvalid = (issue: { input?: unknown }): string =>
+  issue.input === undefined ? 'required' : 'invalid';
 export const requiredString = (max = 255) =>
-  z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'too_long' });
+  z.string({ error: requiredOrInvalid }).trim().min(1, { error: 'required' }).max(max, { error: 'too_long' });
 
 export const emailField = z
   .string({ error: 'required' })
