@@ -54,7 +54,7 @@ export async function startServer(env: Record<string, string>, port: number): Pr
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_DEBUG ? 'inherit' : 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;

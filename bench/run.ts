@@ -8,7 +8,7 @@ if (!existsSync('dist/index.html')) {
   console.error('dist/ is missing: run `npm run build` first');
   process.exit(1);
 }
-await benchFoundation(Number(process.env.BENCH_PORT ?? 4190));
+await benchFoundation(Number(process.env.BENCH_PORT ?? 4290));
 const ok = writeResults();
 console.info(ok ? 'bench: every figure within its bound' : 'bench: some figures are outside their bounds');
 process.exit(ok ? 0 : 1);

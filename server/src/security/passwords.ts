@@ -57,3 +57,9 @@ export async function verifyPassword(password: string, stored: string | null, N:
   const key = await scrypt(password, parsed.salt, parsed.N, parsed.r, parsed.p);
   return timingSafeEqual(key, parsed.key);
 }
+
+/** A stored hash made with a lower cost than `N` (or in an unknown format) is rehashed at the next sign-in. */
+export function needsRehash(stored: string, N: number): boolean {
+  const parsed = parseHash(stored);
+  return !parsed || parsed.N < N || parsed.r !== BLOCK_SIZE || parsed.p !== PARALLELISM;
+}

@@ -4,7 +4,7 @@ import type { CurrentUser } from '@shared/schemas/auth';
 import { AppError, fieldError } from '../../app-error';
 import type { AppContext } from '../../context';
 import { sessionOf } from '../../http/session';
-import { verifyPassword } from '../../security/passwords';
+import { hashPassword, needsRehash, verifyPassword } from '../../security/passwords';
 import { createProfileRepo } from '../user/profile.repo';
 import { createUserRepo } from '../user/user.repo';
 import { loadCurrentUser } from './current-user';
@@ -37,8 +37,18 @@ export function createAuthService(ctx: AppContext) {
       }
       if (!user.isActive) throw new AppError('account_inactive');
       if (!user.emailConfirmed) throw new AppError('email_not_confirmed');
-      await users.update(user.id, { lastLogin: new Date() });
-      await ctx.audit.record(request, { action: 'auth.login', actorUserId: user.id, details: { method: 'password' } });
+      // Raising SCRYPT_N upgrades each stored hash at its owner's next sign-in.
+      const passwordHash = needsRehash(user.passwordHash!, ctx.config.scryptN)
+        ? await hashPassword(password, ctx.config.scryptN)
+        : undefined;
+      await ctx.db.transaction(async (tx) => {
+        await users.update(user.id, { lastLogin: new Date(), ...(passwordHash && { passwordHash }) }, tx);
+        await ctx.audit.record(
+          request,
+          { action: 'auth.login', actorUserId: user.id, details: { method: 'password' } },
+          tx,
+        );
+      });
       return ctx.tokens.issue(user.id);
     },
 
