@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { FormErrorList } from '@/lib/components/form-error-list';
 import { schemaValidator } from '@/lib/form-errors';
 import { href } from '@/lib/paths';
 import { useSubmit } from '@/lib/use-submit';
+import { NewPasswordFields } from './new-password-fields';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 import { useHasUsablePassword } from '../api/has-usable-password';
 
@@ -89,21 +90,7 @@ export function PasswordResetForm({ uid, token }: PasswordResetFormProps) {
       <Stack>
         <Text size="sm">{check.data.has_usable_password ? t('reset.introChange') : t('reset.introFirst')}</Text>
         <FormErrorList errors={formErrors} />
-        <PasswordInput
-          label={t('reset.password')}
-          description={t('registration.passwordHint')}
-          autoComplete="new-password"
-          required
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label={t('reset.password2')}
-          autoComplete="new-password"
-          required
-          key={form.key('password2')}
-          {...form.getInputProps('password2')}
-        />
+        <NewPasswordFields form={form} passwordLabel={t('reset.password')} repeatLabel={t('reset.password2')} />
         <Button type="submit" loading={form.submitting}>
           {t('reset.submit')}
         </Button>

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, NativeSelect, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { schemaValidator } from '@/lib/form-errors';
 import { href } from '@/lib/paths';
 import { useAppStore } from '@/lib/store';
 import { useSubmit } from '@/lib/use-submit';
+import { NewPasswordFields } from './new-password-fields';
 import { useRegister } from '../api/register';
 
 type RegistrationValues = Omit<RegistrationRequest, 'role'> & { role: RegistrationRequest['role'] | '' };
@@ -76,20 +77,10 @@ export function RegistrationForm() {
           key={form.key('language')}
           {...form.getInputProps('language')}
         />
-        <PasswordInput
-          label={t('registration.password')}
-          description={t('registration.passwordHint')}
-          autoComplete="new-password"
-          required
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label={t('registration.password2')}
-          autoComplete="new-password"
-          required
-          key={form.key('password2')}
-          {...form.getInputProps('password2')}
+        <NewPasswordFields
+          form={form}
+          passwordLabel={t('registration.password')}
+          repeatLabel={t('registration.password2')}
         />
         <Button type="submit" loading={form.submitting}>
           {t('registration.submit')}
