@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Db } from './db/client';
 import { redactUrl } from './http/redact-url';
+import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { magicLinkRoutes } from './modules/auth/magic-link.routes';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
@@ -47,6 +48,7 @@ const ROUTES = [
   passwordResetRoutes,
   userRoutes,
   venueRoutes,
+  attendanceRoutes,
   configRoutes,
   errorReportRoutes,
   auditLogRoutes,

@@ -123,6 +123,16 @@ export const routes: RouteObject[] = [
                 lazyPage(admin, (m) => m.VenuesRoute),
                 { loader: audienceLoader('admin') },
               ),
+              page(
+                'errorReports',
+                lazyPage(admin, (m) => m.ErrorReportsRoute),
+                { loader: audienceLoader('admin') },
+              ),
+              page(
+                'auditLog',
+                lazyPage(admin, (m) => m.AuditLogRoute),
+                { loader: audienceLoader('admin') },
+              ),
               group('rider', 'rider', 'riderOverview', [
                 page(
                   'riderOverview',

@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'invitations',
   'payments',
   'attendance',
+  'system',
 ] as const;
 
 /** The same files, bundled as lazy chunks: used only when the server's copy cannot be fetched. */

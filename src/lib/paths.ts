@@ -7,6 +7,11 @@ interface PathEntry {
   label: string;
   /** A rider on a whitelabeled domain may stay here (spec §4). */
   whitelabelSafe?: boolean;
+  /**
+   * The page this one belongs under in the breadcrumbs when its URL does not nest there
+   * (the admin's pages all sit at the root). A key of PATHS without parameters.
+   */
+  parent?: string;
 }
 
 /**
@@ -29,6 +34,8 @@ export const PATHS = {
   preshow: { path: '/preshow/:show', label: 'preshow', whitelabelSafe: true },
 
   adminVenues: { path: '/venues', label: 'adminVenues', whitelabelSafe: true },
+  errorReports: { path: '/errorReports', label: 'errorReports', parent: 'adminVenues' },
+  auditLog: { path: '/auditLog', label: 'auditLog', parent: 'adminVenues' },
   rider: { path: '/rider', label: 'rider' },
   riderOverview: { path: '/rider/overview', label: 'riderOverview', whitelabelSafe: true },
   // The rider must reach the profile to see (and later accept) the terms on any domain.
@@ -72,6 +79,11 @@ type HrefArgs<P extends string> = [RequiredName<Segments<P>>] extends [never]
 export type StaticPathKey = {
   [K in PathKey]: [RequiredName<Segments<(typeof PATHS)[K]['path']>>] extends [never] ? K : never;
 }[PathKey];
+
+/** The breadcrumb parent of a page (PathEntry.parent), if it has one. */
+export function parentOf(key: PathKey): StaticPathKey | null {
+  return ((PATHS[key] as PathEntry).parent as StaticPathKey | undefined) ?? null;
+}
 
 /** The URL of a page: `href('preshow', { show: 1 })`, `href('login', {}, { next: '/x' })`. */
 export function href<K extends PathKey>(key: K, ...[params, search]: HrefArgs<(typeof PATHS)[K]['path']>): string {

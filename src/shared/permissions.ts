@@ -37,6 +37,8 @@ export const POLICIES = {
   'venue.read': AUTHENTICATED,
   'venue.list': ['admin'],
   'venue.sync': ['admin'],
+  // spectators registered for a venue: membership of that venue is checked in the service
+  'attendance.read': ['admin', 'organizer', 'showoffice', 'welcomedesk'],
   // admin-only areas (spec §6)
   'config.manage': ['admin'],
   'balances.read': ['admin'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIENCES } from '@shared/audiences';
-import { href, matchesPath, PATHS, safeNext } from '@/lib/paths';
+import { href, matchesPath, parentOf, PATHS, type PathKey, safeNext } from '@/lib/paths';
 
 describe('href()', () => {
   it('builds static, parameterised and optional paths', () => {
@@ -25,6 +25,17 @@ describe('href()', () => {
   it('knows every dashboard of src/shared/audiences', () => {
     const patterns = Object.values(PATHS).map((entry) => entry.path as string);
     for (const audience of Object.values(AUDIENCES)) expect(patterns).toContain(audience.path);
+  });
+
+  it('gives breadcrumb parents that are pages without parameters', () => {
+    for (const key of Object.keys(PATHS) as PathKey[]) {
+      const parent = parentOf(key);
+      if (parent === null) continue;
+      expect(PATHS, key).toHaveProperty(parent);
+      expect(PATHS[parent].path, key).not.toContain(':');
+    }
+    expect(parentOf('errorReports')).toBe('adminVenues');
+    expect(parentOf('adminVenues')).toBeNull();
   });
 
   it('only follows same-origin absolute next paths', () => {

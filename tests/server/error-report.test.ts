@@ -36,10 +36,39 @@ describe('error reports', () => {
     expect(body.count).toBe(2);
     expect(body.results).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ ...report, user_id: null, user_agent: 'test-agent', created_at: expect.any(String) }),
-        expect.objectContaining({ kind: 'network', user_id: expect.any(Number) }),
+        expect.objectContaining({
+          ...report,
+          user_id: null,
+          username: null,
+          user_agent: 'test-agent',
+          created_at: expect.any(String),
+        }),
+        expect.objectContaining({ kind: 'network', user_id: expect.any(Number), username: 'stable' }),
       ]),
     );
+  });
+
+  it('are filtered by kind and status, and paged', async () => {
+    const post = (payload: object) => server().app.inject({ method: 'POST', url: '/api/v1/errorReport/', payload });
+    await post(report);
+    await post({ ...report, status: 503, message: 'Maintenance' });
+    await post({ kind: 'network', url: '/x', message: 'offline' });
+    const headers = await server().auth('admin');
+    const list = async (query: string) => {
+      const res = await server().app.inject({ url: `/api/v1/errorReport/?${query}`, headers });
+      expect(res.statusCode).toBe(200);
+      return res.json<{ count: number; results: { message: string }[] }>();
+    };
+
+    expect((await list('kind=http')).count).toBe(2);
+    expect(await list('kind=http&status=503')).toMatchObject({ count: 1, results: [{ message: 'Maintenance' }] });
+    expect(await list('kind=network')).toMatchObject({ count: 1, results: [{ message: 'offline' }] });
+    // Newest first; count is over all pages.
+    expect(await list('page=2&page_size=1')).toMatchObject({ count: 3, results: [{ message: 'Maintenance' }] });
+
+    const bad = await server().app.inject({ url: '/api/v1/errorReport/?kind=disk&status=abc', headers });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: 'validation', fields: { kind: ['invalid'], status: ['invalid'] } });
   });
 
   it('are readable by admins only', async () => {

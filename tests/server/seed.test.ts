@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { employers, merchants, officials, riders, simpleUsers, users, venues } from '../../server/src/db/schema';
+import { DEMO_VENUE } from '../../server/src/db/demo-data';
 import { seedDemoData } from '../../server/src/db/seed';
 import { useTestServer } from './helpers/use-server';
 
@@ -12,13 +13,13 @@ describe('demo data', () => {
     const [venue] = await db.select().from(venues);
     expect(venue).toMatchObject({
       id: 1,
-      name: 'Paddock Classic 2026',
+      name: 'Paddock Classic',
       feiId: '2026_CI_0139',
       city: 'Lipica',
       country: 'SI',
       currency: 'EUR',
-      startDate: '2026-12-03',
-      endDate: '2026-12-06',
+      startDate: DEMO_VENUE.startDate,
+      endDate: DEMO_VENUE.endDate,
       whitelabelDomain: 'whitelabel.localhost',
       whitelabelLogoUrl: '/media/whitelabel-demo.svg',
     });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEMO_VENUE } from '../../server/src/db/demo-data';
 import { useTestServer } from './helpers/use-server';
 
 const server = useTestServer();
@@ -7,14 +8,14 @@ const get = async (url: string, username?: string, headers: Record<string, strin
 
 const demoVenue = {
   id: 1,
-  name: 'Paddock Classic 2026',
+  name: 'Paddock Classic',
   fei_id: '2026_CI_0139',
   city: 'Lipica',
   country: 'SI',
   currency: 'EUR',
   currencyDisplay: '€',
-  start_date: '2026-12-03',
-  end_date: '2026-12-06',
+  start_date: DEMO_VENUE.startDate,
+  end_date: DEMO_VENUE.endDate,
   whitelabel_logo_url: '/media/whitelabel-demo.svg',
 };
 
@@ -58,11 +59,11 @@ describe('venues', () => {
     const res = await get('/api/v1/venue/1/preshow/');
     expect(res.json()).toEqual({
       id: 1,
-      name: 'Paddock Classic 2026',
+      name: 'Paddock Classic',
       city: 'Lipica',
       country: 'SI',
-      start_date: '2026-12-03',
-      end_date: '2026-12-06',
+      start_date: DEMO_VENUE.startDate,
+      end_date: DEMO_VENUE.endDate,
       logo: '/media/whitelabel-demo.svg',
     });
     expect((await get('/api/v1/venue/2/preshow/')).statusCode).toBe(404);

@@ -1,17 +1,25 @@
 import type { Language } from '@shared/constants';
 import type { Role } from '@shared/roles';
 
-/** Demo data (contract.md "Demo data"). Every demo user signs in with DEMO_PASSWORD. */
+/** `YYYY-MM-DD`, `days` after `from` (UTC). */
+export function isoDay(days: number, from: Date | string = new Date()): string {
+  return new Date(new Date(from).getTime() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Demo data. Every demo user signs in with DEMO_PASSWORD. The demo show starts 11 days after
+ * the data is seeded and lasts four days, so it is always upcoming whenever someone tries it.
+ */
 export const DEMO_VENUE = {
   id: 1,
-  name: 'Paddock Classic 2026',
+  name: 'Paddock Classic',
   feiId: '2026_CI_0139',
   city: 'Lipica',
   country: 'SI',
   currency: 'EUR',
   currencyDisplay: '€',
-  startDate: '2026-12-03',
-  endDate: '2026-12-06',
+  startDate: isoDay(11),
+  endDate: isoDay(14),
   timeZone: 'Europe/Ljubljana',
   whitelabelDomain: 'whitelabel.localhost',
   whitelabelLogoUrl: '/media/whitelabel-demo.svg',

@@ -1,10 +1,10 @@
 import { DEFAULT_LANGUAGE, PRODUCT_NAME, isLanguage, type Language } from '@shared/constants';
 
-export type MailKind = 'password_reset' | 'confirm_email' | 'magic_link';
+export type MailKind = 'password_reset' | 'confirm_email' | 'magic_link' | 'attendance_confirm';
 
 interface Template {
   subject: string;
-  /** Lines before the link; `{name}` is the greeting name. */
+  /** Lines before the link; `{name}` is the greeting name, other `{…}` come from the params. */
   intro: string[];
   /** Lines after the link; `{validity}` is how long the link works. */
   outro: string[];
@@ -27,6 +27,18 @@ const T: Record<Language, Record<MailKind, Template> & { hello: string }> = {
       subject: 'Your sign-in link',
       intro: ['open this link to sign in:'],
       outro: ['The link works once and is valid for {validity}. If you did not ask for it, ignore this e-mail.'],
+    },
+    attendance_confirm: {
+      subject: 'Confirm your visit to {show}',
+      intro: [
+        'thank you for registering as a spectator for {show}.',
+        '',
+        'Day of your visit: {date}',
+        'Number of people: {people}',
+        '',
+        'Please confirm your registration by opening this link:',
+      ],
+      outro: ['If you did not register, ignore this e-mail.'],
     },
   },
   de: {
@@ -52,6 +64,18 @@ const T: Record<Language, Record<MailKind, Template> & { hello: string }> = {
         'Der Link ist einmal verwendbar und {validity} gültig. Wenn Sie ihn nicht angefordert haben, ignorieren Sie diese E-Mail.',
       ],
     },
+    attendance_confirm: {
+      subject: 'Bestätigen Sie Ihren Besuch bei {show}',
+      intro: [
+        'danke für Ihre Registrierung als Besucher für {show}.',
+        '',
+        'Tag Ihres Besuchs: {date}',
+        'Anzahl Personen: {people}',
+        '',
+        'Bitte bestätigen Sie Ihre Registrierung über diesen Link:',
+      ],
+      outro: ['Wenn Sie sich nicht registriert haben, ignorieren Sie diese E-Mail.'],
+    },
   },
   pl: {
     hello: 'Dzień dobry {name},',
@@ -69,6 +93,18 @@ const T: Record<Language, Record<MailKind, Template> & { hello: string }> = {
       subject: 'Twój link do logowania',
       intro: ['otwórz ten link, aby się zalogować:'],
       outro: ['Link działa jeden raz i jest ważny przez {validity}. Jeśli to nie Ty, zignoruj tę wiadomość.'],
+    },
+    attendance_confirm: {
+      subject: 'Potwierdź wizytę na zawodach {show}',
+      intro: [
+        'dziękujemy za rejestrację jako widz na zawody {show}.',
+        '',
+        'Dzień wizyty: {date}',
+        'Liczba osób: {people}',
+        '',
+        'Potwierdź rejestrację, otwierając ten link:',
+      ],
+      outro: ['Jeśli się nie rejestrowałeś, zignoruj tę wiadomość.'],
     },
   },
   fr: {
@@ -94,6 +130,18 @@ const T: Record<Language, Record<MailKind, Template> & { hello: string }> = {
         "Le lien ne fonctionne qu'une fois et reste valable {validity}. Si vous ne l'avez pas demandé, ignorez cet e-mail.",
       ],
     },
+    attendance_confirm: {
+      subject: 'Confirmez votre visite à {show}',
+      intro: [
+        'merci de votre inscription comme spectateur pour {show}.',
+        '',
+        'Jour de votre visite : {date}',
+        'Nombre de personnes : {people}',
+        '',
+        'Veuillez confirmer votre inscription en ouvrant ce lien :',
+      ],
+      outro: ['Si vous ne vous êtes pas inscrit, ignorez cet e-mail.'],
+    },
   },
   it: {
     hello: 'Buongiorno {name},',
@@ -118,6 +166,18 @@ const T: Record<Language, Record<MailKind, Template> & { hello: string }> = {
         'Il link funziona una sola volta ed è valido per {validity}. Se non l’hai richiesto, ignora questa e-mail.',
       ],
     },
+    attendance_confirm: {
+      subject: 'Conferma la tua visita a {show}',
+      intro: [
+        'grazie per esserti registrato come spettatore per {show}.',
+        '',
+        'Giorno della visita: {date}',
+        'Numero di persone: {people}',
+        '',
+        'Conferma la registrazione aprendo questo link:',
+      ],
+      outro: ['Se non ti sei registrato, ignora questa e-mail.'],
+    },
   },
 };
 
@@ -138,25 +198,33 @@ function formatDuration(seconds: number, lang: Language): string {
 export interface MailVars {
   name: string;
   link: string;
-  validitySeconds: number;
+  /** How long the link works, for `{validity}`. */
+  validitySeconds?: number;
+  /** Further `{key}` values of the template (show, date, …). */
+  params?: Record<string, string | number>;
 }
+
+/** Fills `{key}` placeholders in one pass, so a value is never read as a placeholder itself. */
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (match, key: string) => (Object.hasOwn(values, key) ? String(values[key]) : match));
 
 /** A plain-text message in the recipient's language (German when unknown). */
 export function renderMail(kind: MailKind, language: string, vars: MailVars) {
   const lang = isLanguage(language) ? language : DEFAULT_LANGUAGE;
   const t = T[lang][kind];
-  const validity = formatDuration(vars.validitySeconds, lang);
+  const values: Record<string, string | number> = { ...vars.params, name: vars.name };
+  if (vars.validitySeconds !== undefined) values.validity = formatDuration(vars.validitySeconds, lang);
   const text = [
-    T[lang].hello.replace('{name}', vars.name),
+    fill(T[lang].hello, values),
     '',
-    ...t.intro,
+    ...t.intro.map((line) => fill(line, values)),
     '',
     vars.link,
     '',
-    ...t.outro.map((line) => line.replace('{validity}', validity)),
+    ...t.outro.map((line) => fill(line, values)),
     '',
     `— ${PRODUCT_NAME}`,
     '',
   ].join('\n');
-  return { subject: `${PRODUCT_NAME}: ${t.subject}`, text };
+  return { subject: `${PRODUCT_NAME}: ${fill(t.subject, values)}`, text };
 }

@@ -1,14 +1,12 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router-dom';
-import { routeLabel } from '../route-handle';
+import { routeCrumbs } from '../route-handle';
 
 /** Translated breadcrumbs from the labelled routes of the current page (when nested). */
 export function AppBreadcrumbs() {
   const { t } = useTranslation(['routes', 'shell']);
-  const crumbs = useMatches()
-    .map((match) => ({ pathname: match.pathname, label: routeLabel(match) }))
-    .filter((crumb): crumb is { pathname: string; label: string } => crumb.label !== null);
+  const crumbs = routeCrumbs(useMatches());
   if (crumbs.length < 2) return null;
   return (
     <nav aria-label={t('shell:breadcrumbs')}>

@@ -7,3 +7,4 @@ export * from './user';
 export * from './audit-log';
 export * from './app-config';
 export * from './preshow';
+export * from './attendance';

@@ -5,3 +5,4 @@ export * from './terms';
 export * from './auth-links';
 export * from './audit-log';
 export * from './error-reports';
+export * from './attendance-registrations';

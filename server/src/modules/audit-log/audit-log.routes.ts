@@ -2,15 +2,18 @@ import { auditLogQuery, auditLogResponse, type AuditLogEntry } from '@shared/sch
 import type { AppContext } from '../../context';
 import { pageOf } from '../../http/pagination';
 import type { App } from '../../types';
-import { createAuditLogRepo, type AuditLogRow } from './audit-log.repo';
+import { createAuditLogRepo, type AuditLogListRow } from './audit-log.repo';
 
-const toWire = (r: AuditLogRow): AuditLogEntry => ({
+const toWire = ({ entry: r, actor, impersonator, target }: AuditLogListRow): AuditLogEntry => ({
   id: r.id,
   at: r.at.toISOString(),
   actor_user_id: r.actorUserId,
+  actor_username: actor,
   impersonator_id: r.impersonatorId,
+  impersonator_username: impersonator,
   action: r.action,
   target_user_id: r.targetUserId,
+  target_username: target,
   ip: r.ip,
   user_agent: r.userAgent,
   details: r.details,

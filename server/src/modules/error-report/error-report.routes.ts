@@ -1,13 +1,17 @@
 import { z } from 'zod';
-import { errorReport, errorReportRequest } from '@shared/schemas/error-report';
-import { listQuery, paginated } from '@shared/schemas/pagination';
+import {
+  errorReportQuery,
+  errorReportRequest,
+  errorReportResponse,
+  type ErrorReport,
+} from '@shared/schemas/error-report';
 import type { AppContext } from '../../context';
 import { pageOf } from '../../http/pagination';
 import { limitBy } from '../../plugins/rate-limit';
 import type { App } from '../../types';
-import { createErrorReportRepo, type ErrorReportRow } from './error-report.repo';
+import { createErrorReportRepo, type ErrorReportListRow } from './error-report.repo';
 
-const toWire = (r: ErrorReportRow): z.infer<typeof errorReport> => ({
+const toWire = ({ report: r, username }: ErrorReportListRow): ErrorReport => ({
   id: r.id,
   kind: r.kind,
   status: r.status,
@@ -18,6 +22,7 @@ const toWire = (r: ErrorReportRow): z.infer<typeof errorReport> => ({
   page: r.page ?? undefined,
   version: r.version ?? undefined,
   user_id: r.userId,
+  username,
   user_agent: r.userAgent,
   created_at: r.createdAt.toISOString(),
 });
@@ -57,15 +62,16 @@ export function errorReportRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'Reported failures, newest first (admins)',
+        summary: 'Reported failures, newest first, by kind and HTTP status (admins)',
         security: [{ bearer: [] }],
-        querystring: listQuery,
-        response: { 200: paginated(errorReport) },
+        querystring: errorReportQuery,
+        response: { 200: errorReportResponse },
       },
       config: { policy: 'errorReport.read' },
     },
     async (request) => {
-      const { count, rows } = await reports.list(pageOf(request.query));
+      const { kind, status, ...page } = request.query;
+      const { count, rows } = await reports.list({ kind, status }, pageOf(page));
       return { count, results: rows.map(toWire) };
     },
   );

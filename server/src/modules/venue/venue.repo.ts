@@ -1,9 +1,12 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { venues } from '../../db/schema';
 import type { Page } from '../../http/pagination';
 
 export type VenueRow = typeof venues.$inferSelect;
+
+/** Shows not over yet in their own time zone, and shows without dates. */
+const notOver = or(isNull(venues.endDate), sql`${venues.endDate} >= (now() AT TIME ZONE ${venues.timeZone})::date`);
 
 export function createVenueRepo(db: Db) {
   return {
@@ -26,6 +29,19 @@ export function createVenueRepo(db: Db) {
         .select()
         .from(venues)
         .orderBy(sql`${venues.startDate} DESC NULLS LAST`, venues.id)
+        .limit(page.limit)
+        .offset(page.offset);
+      return { count: total?.n ?? 0, rows };
+    },
+
+    /** Upcoming and running shows, soonest first (the public choice of a show). */
+    async listOpen(page: Page, tx: Db = db): Promise<{ count: number; rows: VenueRow[] }> {
+      const [total] = await tx.select({ n: count() }).from(venues).where(notOver);
+      const rows = await tx
+        .select()
+        .from(venues)
+        .where(notOver)
+        .orderBy(sql`${venues.startDate} ASC NULLS LAST`, venues.name, venues.id)
         .limit(page.limit)
         .offset(page.offset);
       return { count: total?.n ?? 0, rows };

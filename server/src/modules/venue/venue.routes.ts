@@ -25,6 +25,20 @@ export function venueRoutes(app: App, ctx: AppContext): void {
   );
 
   app.get(
+    '/api/v1/venue/public/',
+    {
+      schema: {
+        tags,
+        summary: 'Upcoming and running shows (public)',
+        querystring: listQuery,
+        response: { 200: paginated(preshowVenue) },
+      },
+      config: { policy: 'public' },
+    },
+    (request) => venues.listOpen(request.query),
+  );
+
+  app.get(
     '/api/v1/venue/',
     {
       schema: {

@@ -20,6 +20,16 @@ export const toVenueSummary = (v: VenueRow): VenueSummary => ({
   whitelabel_logo_url: v.whitelabelLogoUrl,
 });
 
+export const toPreshowVenue = (v: VenueRow): PreshowVenue => ({
+  id: v.id,
+  name: v.name,
+  city: v.city,
+  country: v.country,
+  start_date: v.startDate,
+  end_date: v.endDate,
+  logo: v.whitelabelLogoUrl,
+});
+
 export function createVenueService(ctx: AppContext) {
   const venues = createVenueRepo(ctx.db);
 
@@ -49,16 +59,13 @@ export function createVenueService(ctx: AppContext) {
     },
 
     async preshow(id: number): Promise<PreshowVenue> {
-      const v = await existing(id);
-      return {
-        id: v.id,
-        name: v.name,
-        city: v.city,
-        country: v.country,
-        start_date: v.startDate,
-        end_date: v.endDate,
-        logo: v.whitelabelLogoUrl,
-      };
+      return toPreshowVenue(await existing(id));
+    },
+
+    /** Public: the shows a visitor may still choose (upcoming, running, or without dates). */
+    async listOpen(query: ListQuery): Promise<{ count: number; results: PreshowVenue[] }> {
+      const { count, rows } = await venues.listOpen(pageOf(query));
+      return { count, results: rows.map(toPreshowVenue) };
     },
   };
 }

@@ -1,1 +1,3 @@
+export { AuditLogRoute } from './audit-log-route';
+export { ErrorReportsRoute } from './error-reports-route';
 export { VenuesRoute } from './venues-route';
