@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, Title, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** Paddock green (#2f6b3a, the manifest's theme colour) as shade 7. */
 const paddock: MantineColorsTuple = [
@@ -19,6 +19,10 @@ export const theme = createTheme({
   primaryShade: 7,
   colors: { paddock },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  components: {
+    // Long German and Polish compounds ("Besucherregistrierung") must wrap on a phone, not overflow.
+    Title: Title.extend({ styles: { root: { overflowWrap: 'break-word', hyphens: 'auto' } } }),
+  },
 });
 
 /** Dimmed text dark enough for WCAG AA contrast on white (Mantine's default gray 6 is not). */
