@@ -94,14 +94,6 @@ export const routes: RouteObject[] = [
             { loader: guestLoader },
           ),
           page(
-            'teamMembershipInvite',
-            lazyPage(publicPages, (m) => m.TeamMembershipInviteRoute),
-          ),
-          page(
-            'attendeeInvite',
-            lazyPage(publicPages, (m) => m.AttendeeInviteRoute),
-          ),
-          page(
             'confirmPayment',
             lazyPage(publicPages, (m) => m.ConfirmPaymentRoute),
           ),

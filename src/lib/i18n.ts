@@ -12,7 +12,6 @@ export const NAMESPACES = [
   'auth',
   'dashboard',
   'venues',
-  'invitations',
   'payments',
   'attendance',
   'system',

@@ -28,8 +28,6 @@ export const PATHS = {
   forbidden: { path: '/403', label: 'forbidden' },
   attendance: { path: '/attendance/:venueId?', label: 'attendance' },
   magicLogin: { path: '/magic-login', label: 'magicLogin' },
-  teamMembershipInvite: { path: '/team-membership-invite/', label: 'teamMembershipInvite' },
-  attendeeInvite: { path: '/attendee-invite/', label: 'attendeeInvite' },
   confirmPayment: { path: '/confirmPayment/', label: 'confirmPayment' },
   preshow: { path: '/preshow/:show', label: 'preshow', whitelabelSafe: true },
 

@@ -8,7 +8,7 @@ describe('href()', () => {
     expect(href('preshow', { show: 12 })).toBe('/preshow/12');
     expect(href('attendance')).toBe('/attendance');
     expect(href('attendance', { venueId: 3 })).toBe('/attendance/3');
-    expect(href('teamMembershipInvite', {}, { token: 'a b' })).toBe('/team-membership-invite/?token=a+b');
+    expect(href('magicLogin', {}, { token: 'a b' })).toBe('/magic-login?token=a+b');
     expect(href('login', {}, { next: null })).toBe('/login');
   });
 

@@ -1,6 +1,5 @@
 /** The public pages other than /login: one lazily loaded chunk. */
 export { AttendanceRoute } from './attendance-route';
-export { AttendeeInviteRoute } from './attendee-invite-route';
 export { ConfirmPaymentRoute } from './confirm-payment-route';
 export { ForbiddenRoute } from './forbidden-route';
 export { ForgotPasswordRoute } from './forgot-password-route';
@@ -9,4 +8,3 @@ export { PasswordResetRoute } from './password-reset-route';
 export { PreshowRoute } from './preshow-route';
 export { RegistrationConfirmRoute } from './registration-confirm-route';
 export { RegistrationRoute } from './registration-route';
-export { TeamMembershipInviteRoute } from './team-membership-invite-route';
