@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AuditLogEntry } from '@shared/schemas/audit-log';
 import { formatDateTime } from '@/lib/format';
 import { NO_AUDIT_LOG_FILTERS, useAuditLog, type AuditLogFilters as Filters } from '../api/list-audit-log';
-import { sameFilters } from '../same-filters';
+import { useLogFilters } from '../use-log-filters';
 import { AuditLogDetails } from './audit-log-details';
 import { AuditLogFilters } from './audit-log-filters';
 import { PagedLog } from './paged-log';
@@ -13,16 +13,9 @@ import { UserRef } from './user-ref';
 /** Sign-ins, impersonations and other security events, newest first, for admins. */
 export function AuditLogTable() {
   const { t } = useTranslation('system');
-  const [page, setPage] = useState(1);
-  const [filters, setFilters] = useState<Filters>(NO_AUDIT_LOG_FILTERS);
+  const { page, setPage, filters, filter } = useLogFilters<Filters>(NO_AUDIT_LOG_FILTERS);
   const [selected, setSelected] = useState<AuditLogEntry | null>(null);
   const log = useAuditLog(page, filters);
-  const filter = (change: Partial<Filters>) => {
-    const next = { ...filters, ...change };
-    if (sameFilters(next, filters)) return;
-    setFilters(next);
-    setPage(1);
-  };
 
   return (
     <>

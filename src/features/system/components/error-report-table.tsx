@@ -8,7 +8,7 @@ import {
   useErrorReportList,
   type ErrorReportFilters as Filters,
 } from '../api/list-error-reports';
-import { sameFilters } from '../same-filters';
+import { useLogFilters } from '../use-log-filters';
 import { ErrorReportDetails } from './error-report-details';
 import { ErrorReportFilters } from './error-report-filters';
 import { PagedLog } from './paged-log';
@@ -19,16 +19,9 @@ const KIND_COLORS: Record<ErrorReportKind, string> = { http: 'red', network: 'or
 /** The failures browsers reported (spec §8), newest first, for admins. */
 export function ErrorReportTable() {
   const { t } = useTranslation('system');
-  const [page, setPage] = useState(1);
-  const [filters, setFilters] = useState<Filters>(NO_ERROR_REPORT_FILTERS);
+  const { page, setPage, filters, filter } = useLogFilters<Filters>(NO_ERROR_REPORT_FILTERS);
   const [selected, setSelected] = useState<ErrorReport | null>(null);
   const reports = useErrorReportList(page, filters);
-  const filter = (change: Partial<Filters>) => {
-    const next = { ...filters, ...change };
-    if (sameFilters(next, filters)) return;
-    setFilters(next);
-    setPage(1);
-  };
 
   return (
     <>
