@@ -1,9 +1,6 @@
 import { notifications } from '@mantine/notifications';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '@/app/providers';
-import { routes } from '@/app/route-tree';
 import {
   checkAudience,
   checkGuest,
@@ -16,20 +13,9 @@ import {
 import { browser } from '@/lib/browser';
 import { queryClient } from '@/lib/query-client';
 import { useAppStore } from '@/lib/store';
-import { json, makeUser, mockFetch, resetStore } from './helpers';
+import { demoVenue, json, makeUser, mockFetch, renderApp, resetStore } from './helpers';
 
-const venue = {
-  id: 1,
-  name: 'Paddock Classic 2026',
-  fei_id: '2026_CI_0139',
-  city: 'Lipica',
-  country: 'SI',
-  currency: 'EUR',
-  currencyDisplay: '€',
-  start_date: '2026-12-03',
-  end_date: '2026-12-06',
-  whitelabel_logo_url: null,
-};
+const venue = demoVenue;
 
 const stable = makeUser({ username: 'stable', roles: ['stable'], assigned_venue: 1, rider_id: null });
 const stableWithoutVenue = makeUser({ username: 'stable', roles: ['stable'], assigned_venue: null, rider_id: null });
@@ -123,13 +109,7 @@ describe('guards in the router', () => {
 
   function open(path: string, user = rider) {
     resetStore({ token: 'token', user });
-    const router = createMemoryRouter(routes, { initialEntries: [path] });
-    render(
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>,
-    );
-    return router;
+    return renderApp(path);
   }
 
   it('shows a venue-bound dashboard with the fetched venue', async () => {
@@ -163,12 +143,7 @@ describe('guards in the router', () => {
 
   it('signed out: login with the way back', async () => {
     resetStore();
-    const router = createMemoryRouter(routes, { initialEntries: ['/official/overview'] });
-    render(
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>,
-    );
+    const router = renderApp('/official/overview');
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
       '/login?next=%2Fofficial%2Foverview',
@@ -191,12 +166,7 @@ describe('guards in the router', () => {
   it('preshow mode ends when leaving the preshow pages', async () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
     resetStore({ token: 'token', user: rider, preshow: 1 });
-    const router = createMemoryRouter(routes, { initialEntries: ['/rider/overview'] });
-    render(
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>,
-    );
+    renderApp('/rider/overview');
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/magic-login'));
     expect(fetchMock.mock.calls.some(([input]) => String(input) === '/api/auth/user/logout/')).toBe(true);
     expect(useAppStore.getState()).toMatchObject({
@@ -223,11 +193,7 @@ describe('guards in the router', () => {
         : json(200, { logo: null, venue: null }),
     );
     resetStore({ token: 'token', user: rider, preshow: 1 });
-    render(
-      <Providers>
-        <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/preshow/1'] })} />
-      </Providers>,
-    );
+    renderApp('/preshow/1');
     expect(await screen.findByRole('heading', { name: 'Paddock Classic 2026' })).toBeTruthy();
     expect(assign).not.toHaveBeenCalled();
     expect(useAppStore.getState().preshow).toBe(1);
@@ -235,11 +201,7 @@ describe('guards in the router', () => {
 
   it('the warning about the finished preshow session appears after the reload', async () => {
     resetStore({ pendingNotice: 'preshowFinished' });
-    render(
-      <Providers>
-        <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/magic-login'] })} />
-      </Providers>,
-    );
+    renderApp('/magic-login');
     await waitFor(() =>
       expect(vi.mocked(notifications.show)).toHaveBeenCalledWith(
         expect.objectContaining({ message: 'Preshow session is finished.' }),

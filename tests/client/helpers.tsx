@@ -1,8 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { CurrentUser } from '@shared/schemas/auth';
+import { Providers } from '@/app/providers';
+import { routes } from '@/app/route-tree';
 import { useAppStore } from '@/lib/store';
 
 export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
@@ -65,3 +68,28 @@ export function resetStore(state: Partial<ReturnType<typeof useAppStore.getState
 export function renderWithMantine(ui: ReactNode) {
   return render(<MantineProvider>{ui}</MantineProvider>);
 }
+
+/** The whole app (real route tree, providers) at `path`; returns its router. */
+export function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+/** The demo venue as GET /api/v1/venue/1/ answers it. */
+export const demoVenue = {
+  id: 1,
+  name: 'Paddock Classic 2026',
+  fei_id: '2026_CI_0139',
+  city: 'Lipica',
+  country: 'SI',
+  currency: 'EUR',
+  currencyDisplay: '€',
+  start_date: '2026-12-03',
+  end_date: '2026-12-06',
+  whitelabel_logo_url: null as string | null,
+};

@@ -1,28 +1,14 @@
 import { notifications } from '@mantine/notifications';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '@/app/providers';
-import { routes } from '@/app/route-tree';
 import { TOKEN_REFRESH_MS } from '@shared/constants';
 import { browser } from '@/lib/browser';
 import { changeLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { useAppStore } from '@/lib/store';
-import { json, makeUser, mockFetch, resetStore } from './helpers';
+import { demoVenue, json, makeUser, mockFetch, renderApp, resetStore } from './helpers';
 
-const venue = {
-  id: 1,
-  name: 'Paddock Classic 2026',
-  fei_id: '2026_CI_0139',
-  city: 'Lipica',
-  country: 'SI',
-  currency: 'EUR',
-  currencyDisplay: '€',
-  start_date: '2026-12-03',
-  end_date: '2026-12-06',
-  whitelabel_logo_url: '/media/whitelabel-demo.svg',
-};
+const venue = { ...demoVenue, whitelabel_logo_url: '/media/whitelabel-demo.svg' };
 const organizer = makeUser({
   id: 2,
   username: 'organizer',
@@ -42,16 +28,6 @@ const admin = makeUser({
   rider_id: null,
 });
 const rider = makeUser();
-
-function open(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
-}
 
 function bodyOf(fetchMock: ReturnType<typeof mockFetch>, method: string, path: string): unknown {
   const call = fetchMock.mock.calls.find(
@@ -81,7 +57,7 @@ describe('login', () => {
       'GET /api/auth/user/': () => json(200, organizer),
       'GET /api/v1/venue/1/': () => json(200, venue),
     });
-    const router = open('/login');
+    const router = renderApp('/login');
     fireEvent.change(await screen.findByLabelText(/Username or e-mail/), { target: { value: 'organizer' } });
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'paddock-demo' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -105,7 +81,7 @@ describe('login', () => {
       'POST /api/token/auth/': () => json(400, { error: 'invalid_credentials', message: 'x' }),
     });
     resetStore({ token: 'stale', user: rider });
-    open('/login');
+    renderApp('/login');
     fireEvent.change(await screen.findByLabelText(/Username or e-mail/), { target: { value: 'rider' } });
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'wrong-password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -115,7 +91,7 @@ describe('login', () => {
 
   it('checks the required fields before asking the server; no language selector on /login', async () => {
     const fetchMock = mockFetch({ 'GET /api/v1/venue/check_hostname/': () => json(200, { logo: null, venue: null }) });
-    open('/login');
+    renderApp('/login');
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
     expect(await screen.findAllByText('This field is required.')).toHaveLength(2);
     expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/api/token/'))).toBe(false);
@@ -131,7 +107,7 @@ describe('signed in', () => {
       'GET /api/v1/config/': () => json(200, {}),
     });
     resetStore({ token: 'jwt', user: rider });
-    open('/rider/overview');
+    renderApp('/rider/overview');
     const select = await screen.findByLabelText('Language');
     fireEvent.change(select, { target: { value: 'pl' } });
     await waitFor(() => expect(bodyOf(fetchMock, 'PATCH', '/api/auth/user/')).toEqual({ language: 'pl' }));
@@ -148,7 +124,7 @@ describe('signed in', () => {
       'GET /api/auth/user/logout/': () => json(200, { ok: true }),
     });
     resetStore({ token: 'jwt', user: rider });
-    const router = open('/rider/overview');
+    const router = renderApp('/rider/overview');
     fireEvent.click(await screen.findByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(fetchMock.mock.calls.some(([input]) => String(input) === '/api/auth/user/logout/')).toBe(true);
@@ -164,7 +140,7 @@ describe('signed in', () => {
       'POST /api/token/refresh/': () => answer,
     });
     resetStore({ token: 'jwt-1', user: rider });
-    const router = open('/rider/overview');
+    const router = renderApp('/rider/overview');
     await screen.findByRole('heading', { name: 'Rider', level: 1 });
 
     await act(() => vi.advanceTimersByTimeAsync(TOKEN_REFRESH_MS));
@@ -217,7 +193,7 @@ describe('impersonation', () => {
       'GET /api/auth/user/': () => json(200, current),
     });
     resetStore({ token: 'admin-token', user: admin });
-    open('/venues');
+    renderApp('/venues');
     expect(await screen.findByText('Paddock Classic 2026')).toBeTruthy();
     fireEvent.change(await screen.findByLabelText('Search users'), { target: { value: 'rit' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Impersonate Rita Reiter' }, { timeout: 2000 }));
@@ -232,7 +208,7 @@ describe('impersonation', () => {
     expect(vi.mocked(notifications.show)).not.toHaveBeenCalled();
 
     cleanup();
-    open('/rider/overview');
+    renderApp('/rider/overview');
     expect(await screen.findByText('Impersonating Rita Reiter')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Stop impersonating' }));
     await waitFor(() => expect(assign).toHaveBeenLastCalledWith('/venues'));
@@ -252,7 +228,7 @@ describe('impersonation', () => {
       'GET /api/v1/venue/': () => json(200, { count: 0, results: [] }),
     });
     resetStore({ token: 'admin-token', user: admin });
-    open('/venues');
+    renderApp('/venues');
     expect(await screen.findByText('No venues yet.')).toBeTruthy();
     expect(screen.queryByLabelText('Search users')).toBeNull();
   });

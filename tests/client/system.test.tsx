@@ -1,17 +1,15 @@
 import { notifications } from '@mantine/notifications';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuditLogEntry } from '@shared/schemas/audit-log';
 import type { ErrorReport } from '@shared/schemas/error-report';
 import { Providers } from '@/app/providers';
-import { routes } from '@/app/route-tree';
 import { AuditLogTable } from '@/features/system/components/audit-log-table';
 import { ErrorReportTable } from '@/features/system/components/error-report-table';
 import { formatDateTime } from '@/lib/format';
 import { queryClient } from '@/lib/query-client';
-import { json, makeUser, mockFetch, resetStore } from './helpers';
+import { json, makeUser, mockFetch, renderApp, resetStore } from './helpers';
 
 const admin = makeUser({ id: 1, username: 'admin', roles: ['admin'], rider_id: null });
 
@@ -277,13 +275,7 @@ describe('audit log table', () => {
 describe('system pages in the app', () => {
   function open(path: string, user = admin) {
     resetStore({ token: 'token', user });
-    const router = createMemoryRouter(routes, { initialEntries: [path] });
-    render(
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>,
-    );
-    return router;
+    return renderApp(path);
   }
 
   beforeEach(() => {
