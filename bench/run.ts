@@ -1,14 +1,21 @@
 // `npm run bench`: builds nothing itself (run `npm run build` first, or use `npm run bench`
 // which does), starts the real server and prints `bench <name> <value> <unit>` per figure.
+// BENCH_ONLY=foundation|ledger runs one part (the ledger part needs no build).
 import { existsSync } from 'node:fs';
 import { benchFoundation } from './foundation';
 import { writeResults } from './harness';
+import { benchLedger } from './ledger';
 
-if (!existsSync('dist/index.html')) {
-  console.error('dist/ is missing: run `npm run build` first');
-  process.exit(1);
+const only = process.env.BENCH_ONLY;
+const port = Number(process.env.BENCH_PORT ?? 4290);
+if (!only || only === 'foundation') {
+  if (!existsSync('dist/index.html')) {
+    console.error('dist/ is missing: run `npm run build` first');
+    process.exit(1);
+  }
+  await benchFoundation(port);
 }
-await benchFoundation(Number(process.env.BENCH_PORT ?? 4290));
+if (!only || only === 'ledger') await benchLedger(port);
 const ok = writeResults();
 console.info(ok ? 'bench: every figure within its bound' : 'bench: some figures are outside their bounds');
 process.exit(ok ? 0 : 1);

@@ -5,6 +5,7 @@ const DEFAULT_STATUS: Partial<Record<ErrorCode, number>> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  in_use: 409,
   idempotency_mismatch: 422,
   rate_limited: 429,
   internal: 500,

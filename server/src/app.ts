@@ -8,6 +8,12 @@ import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { magicLinkRoutes } from './modules/auth/magic-link.routes';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
+import { balanceRoutes } from './modules/balance/balance.routes';
+import { configurationRoutes } from './modules/configuration/configuration.routes';
+import { ledgerRoutes } from './modules/ledger/ledger.routes';
+import { participationRoutes } from './modules/participation/participation.routes';
+import { peopleRoutes } from './modules/people/people.routes';
+import { venueSetupRoutes } from './modules/venue-setup/venue-setup.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { errorReportRoutes } from './modules/error-report/error-report.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -48,6 +54,12 @@ const ROUTES = [
   passwordResetRoutes,
   userRoutes,
   venueRoutes,
+  venueSetupRoutes,
+  configurationRoutes,
+  participationRoutes,
+  peopleRoutes,
+  ledgerRoutes,
+  balanceRoutes,
   attendanceRoutes,
   configRoutes,
   errorReportRoutes,

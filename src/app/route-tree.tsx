@@ -20,6 +20,8 @@ const login = () => import('./routes/public/login-route');
 const publicPages = () => import('./routes/public');
 const dashboard = () => import('./routes/dashboard');
 const admin = () => import('./routes/admin');
+const adminSetup = () => import('./routes/admin/setup');
+const adminLedger = () => import('./routes/admin/ledger');
 const rider = () => import('./routes/rider');
 const employer = () => import('./routes/employer');
 const official = () => import('./routes/official');
@@ -38,6 +40,22 @@ function page(
 ): RouteObject {
   const handle: RouteHandle = { route: key };
   return { path: PATHS[key].path, handle, lazy, ...extra } as RouteObject;
+}
+
+/** A page with sub-pages: `index` renders at its own path, `children` nest under it. */
+function section(
+  key: PathKey,
+  index: RouteObject['lazy'],
+  children: RouteObject[],
+  extra: Omit<RouteObject, 'path' | 'lazy' | 'index' | 'children'> = {},
+): RouteObject {
+  const handle: RouteHandle = { route: key };
+  return {
+    path: PATHS[key].path,
+    handle,
+    ...extra,
+    children: [{ index: true, lazy: index }, ...children],
+  } as RouteObject;
 }
 
 /** An audience's route group: its guard, and its bare path redirecting to `home`. */
@@ -125,6 +143,151 @@ export const routes: RouteObject[] = [
                 lazyPage(admin, (m) => m.AuditLogRoute),
                 { loader: audienceLoader('admin') },
               ),
+              {
+                loader: audienceLoader('admin'),
+                children: [
+                  page(
+                    'adminVenueAdd',
+                    lazyPage(adminSetup, (m) => m.VenueAddRoute),
+                  ),
+                  {
+                    path: '/venues/:venueId',
+                    loader: digitsLoader('venueId'),
+                    children: [
+                      section(
+                        'venueConfig',
+                        lazyPage(adminSetup, (m) => m.VenueConfigRoute),
+                        [
+                          page(
+                            'venueConfigEdit',
+                            lazyPage(adminSetup, (m) => m.VenueConfigEditRoute),
+                          ),
+                          page(
+                            'venueEventCategories',
+                            lazyPage(adminSetup, (m) => m.VenueEventCategoriesRoute),
+                          ),
+                          section(
+                            'venueCompetitions',
+                            lazyPage(adminSetup, (m) => m.VenueCompetitionsRoute),
+                            [
+                              page(
+                                'venueCompetitionAdd',
+                                lazyPage(adminSetup, (m) => m.VenueCompetitionAddRoute),
+                              ),
+                              page(
+                                'venueCompetitionEdit',
+                                lazyPage(adminSetup, (m) => m.VenueCompetitionEditRoute),
+                                { loader: digitsLoader('competitionId') },
+                              ),
+                            ],
+                          ),
+                          page(
+                            'venueConsumables',
+                            lazyPage(adminSetup, (m) => m.VenueConsumablesRoute),
+                          ),
+                          section(
+                            'venueTaxConfigurations',
+                            lazyPage(adminSetup, (m) => m.VenueTaxConfigurationsRoute),
+                            [
+                              page(
+                                'venueTaxConfigurationEdit',
+                                lazyPage(adminSetup, (m) => m.VenueTaxConfigurationEditRoute),
+                                { loader: digitsLoader('VEC_ID') },
+                              ),
+                            ],
+                          ),
+                          page(
+                            'venueUsers',
+                            lazyPage(adminSetup, (m) => m.VenueUsersRoute),
+                          ),
+                          page(
+                            'venueOther',
+                            lazyPage(adminSetup, (m) => m.VenueOtherRoute),
+                          ),
+                          page(
+                            'venueEmails',
+                            lazyPage(adminSetup, (m) => m.VenueEmailsRoute),
+                          ),
+                          page(
+                            'venueWhitelabels',
+                            lazyPage(adminSetup, (m) => m.VenueWhitelabelsRoute),
+                          ),
+                        ],
+                      ),
+                      page(
+                        'venueParticipants',
+                        lazyPage(adminSetup, (m) => m.VenueParticipantsRoute),
+                      ),
+                      page(
+                        'venueOfficials',
+                        lazyPage(adminSetup, (m) => m.VenueOfficialsRoute),
+                      ),
+                      section(
+                        'venueTransactions',
+                        lazyPage(adminLedger, (m) => m.VenueTransactionsRoute),
+                        [
+                          page(
+                            'venueTransactionNew',
+                            lazyPage(adminLedger, (m) => m.VenueTransactionNewRoute),
+                          ),
+                          page(
+                            'venueTransactionEdit',
+                            lazyPage(adminLedger, (m) => m.VenueTransactionEditRoute),
+                            { loader: digitsLoader('transactionId') },
+                          ),
+                          page(
+                            'venueRiderTransactions',
+                            lazyPage(adminLedger, (m) => m.VenueRiderTransactionsRoute),
+                            { loader: digitsLoader('riderId') },
+                          ),
+                        ],
+                      ),
+                      page(
+                        'venueOfficialTransactions',
+                        lazyPage(adminLedger, (m) => m.VenueOfficialTransactionsRoute),
+                      ),
+                    ],
+                  },
+                  page(
+                    'configCountries',
+                    lazyPage(adminSetup, (m) => m.ConfigCountriesRoute),
+                  ),
+                  page(
+                    'configCurrencies',
+                    lazyPage(adminSetup, (m) => m.ConfigCurrenciesRoute),
+                  ),
+                  page(
+                    'configEventCategories',
+                    lazyPage(adminSetup, (m) => m.ConfigEventCategoriesRoute),
+                  ),
+                  page(
+                    'configTaxTypes',
+                    lazyPage(adminSetup, (m) => m.ConfigTaxTypesRoute),
+                  ),
+                  page(
+                    'configTermsAndConditions',
+                    lazyPage(adminSetup, (m) => m.ConfigTermsAndConditionsRoute),
+                  ),
+                  page(
+                    'configBankAccounts',
+                    lazyPage(adminSetup, (m) => m.ConfigBankAccountsRoute),
+                  ),
+                  section(
+                    'balances',
+                    lazyPage(adminLedger, (m) => m.BalancesRoute),
+                    [
+                      page(
+                        'balancesSummary',
+                        lazyPage(adminLedger, (m) => m.BalancesSummaryRoute),
+                      ),
+                    ],
+                  ),
+                  page(
+                    'findClient',
+                    lazyPage(adminLedger, (m) => m.FindClientRoute),
+                  ),
+                ],
+              },
               group('rider', 'rider', 'riderOverview', [
                 page(
                   'riderOverview',
@@ -164,6 +327,22 @@ export const routes: RouteObject[] = [
                 page(
                   'organizerList',
                   lazyPage(organizer, (m) => m.OrganizerListRoute),
+                ),
+                page(
+                  'organizerParticipants',
+                  lazyPage(organizer, (m) => m.OrganizerParticipantsRoute),
+                ),
+                page(
+                  'organizerOfficials',
+                  lazyPage(organizer, (m) => m.OrganizerOfficialsRoute),
+                ),
+                page(
+                  'organizerTransactions',
+                  lazyPage(organizer, (m) => m.OrganizerTransactionsRoute),
+                ),
+                page(
+                  'organizerOfficialTransactions',
+                  lazyPage(organizer, (m) => m.OrganizerOfficialTransactionsRoute),
                 ),
               ]),
               group('stable', 'stable', 'stableDashboard', [

@@ -16,6 +16,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Ask every cache on the way for a fresh answer. */
   noCache?: boolean;
+  /** Extra request headers, e.g. `Idempotency-Key` on money writes. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -56,6 +58,7 @@ async function send<T>(method: Method, url: string, options: RequestOptions): Pr
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': language });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (options.noCache) headers.set('Cache-Control', 'no-cache');
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {

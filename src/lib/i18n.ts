@@ -15,6 +15,10 @@ export const NAMESPACES = [
   'payments',
   'attendance',
   'system',
+  'configuration',
+  'venueSetup',
+  'participants',
+  'ledger',
 ] as const;
 
 /** The same files, bundled as lazy chunks: used only when the server's copy cannot be fetched. */

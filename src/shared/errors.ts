@@ -32,6 +32,8 @@ export const ERROR_CODES = [
   'not_impersonating',
   'no_assigned_venue',
   'terms_required',
+  'in_use',
+  'idempotency_key_required',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -60,6 +62,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   not_impersonating: 'You are not impersonating anyone.',
   no_assigned_venue: "User doesn't have an assigned venue!",
   terms_required: 'Please accept the terms and conditions first.',
+  in_use: 'This record is still in use and cannot be deleted.',
+  idempotency_key_required: 'The request needs an Idempotency-Key header.',
 };
 
 /** Field error codes (zod messages in src/shared/schemas are these codes). */
@@ -78,6 +82,22 @@ export const FIELD_ERROR_CODES = [
   'username_taken',
   'invalid_date',
   'not_allowed',
+  'invalid_iban',
+  'invalid_bic',
+  'currency_mismatch',
+  'locked',
+  'already_reversed',
+  'does_not_exist',
+  'not_at_venue',
+  'head_number_taken',
+  'head_number_out_of_range',
+  'no_head_number_range',
+  'overlapping_rates',
+  'not_current',
+  'duplicate',
+  'inactive',
+  'kind_not_allowed',
+  'no_tax_rate',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

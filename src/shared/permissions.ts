@@ -39,6 +39,23 @@ export const POLICIES = {
   'venue.sync': ['admin'],
   // spectators registered for a venue: membership of that venue is checked in the service
   'attendance.read': ['admin', 'organizer', 'showoffice', 'welcomedesk'],
+  // configuration: everyone signed in reads the reference data, admins write it (spec §6)
+  'config.read': AUTHENTICATED,
+  // venue setup: admins write; the venue's organizers read (membership checked in the service)
+  'venue.manage': ['admin'],
+  'venue.setup.read': ['admin', 'organizer', 'showoffice'],
+  'venue.users': ['admin'],
+  'emailTemplate.manage': ['admin'],
+  // participations: the venue's show office (membership checked in the service)
+  'participation.read': ['admin', 'organizer', 'showoffice', 'stable', 'welcomedesk', 'signin', 'vetcheck'],
+  'participation.manage': ['admin', 'organizer', 'showoffice'],
+  'people.search': ['admin', 'organizer', 'showoffice', 'stable'],
+  'bookkeeping.read': ['admin', 'organizer', 'showoffice'],
+  // the ledger: everyone reads their own entries; the service narrows to ownership and venue
+  'transaction.read': AUTHENTICATED,
+  'transaction.write': ['admin', 'organizer', 'showoffice', 'stable', 'merchant'],
+  'transaction.correct': ['admin', 'organizer', 'showoffice'],
+  'balance.own': AUTHENTICATED,
   // admin-only areas (spec §6)
   'config.manage': ['admin'],
   'balances.read': ['admin'],

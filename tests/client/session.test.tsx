@@ -62,7 +62,7 @@ describe('login', () => {
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'paddock-demo' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByRole('heading', { name: 'Meldestelle', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Meldestelle', level: 1 }, { timeout: 5000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/organizer/list');
     expect(bodyOf(fetchMock, 'POST', '/api/token/auth/')).toEqual({ username: 'organizer', password: 'paddock-demo' });
     expect(useAppStore.getState()).toMatchObject({

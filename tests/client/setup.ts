@@ -1,7 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import type { Resource, ResourceLanguage } from 'i18next';
 import { afterEach } from 'vitest';
 import { initI18n } from '@/lib/i18n';
+
+// The suites share two cores with the API tests: give screens time to settle before failing.
+configure({ asyncUtilTimeout: 3_000 });
 
 // Browser APIs Mantine uses that jsdom does not have.
 if (!window.matchMedia) {

@@ -21,7 +21,7 @@ test('the public pages have no WCAG A/AA violations', async ({ page }) => {
 });
 
 test('a dashboard has no WCAG A/AA violations', async ({ page }) => {
-  await loginAs(page, 'stable');
+  await loginAs(page, 'signin');
   await expect(page.getByText('Paddock Classic')).toBeVisible();
   await expectNoViolations(page);
 });

@@ -20,7 +20,7 @@ test.describe('each demo user signs in and lands on its dashboard, in its langua
 });
 
 test('the venue-bound dashboards show the assigned venue', async ({ page }) => {
-  await loginAs(page, 'stable');
+  await loginAs(page, 'welcomedesk');
   await expect(page.getByText('Paddock Classic')).toBeVisible();
 });
 

@@ -35,6 +35,7 @@ const PUBLIC_ROUTES = [
   'GET /api/v1/config/',
   'GET /api/v1/venue/check_hostname/',
   'GET /api/v1/venue/:id/preshow/',
+  'GET /api/v1/termsAndConditions/current/',
   'GET /api/v1/venue/public/',
   'GET /static/dist/translations.json',
   'POST /_passwordReset/',

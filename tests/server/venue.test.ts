@@ -17,6 +17,12 @@ const demoVenue = {
   start_date: DEMO_VENUE.startDate,
   end_date: DEMO_VENUE.endDate,
   whitelabel_logo_url: '/media/whitelabel-demo.svg',
+  time_zone: 'Europe/Ljubljana',
+  whitelabel_domain: 'whitelabel.localhost',
+  head_number_from: 1,
+  head_number_to: 999,
+  self_checkout: false,
+  prices_include_tax: true,
 };
 
 describe('venues', () => {

@@ -63,6 +63,9 @@ async function openPglite(dataDir: string | undefined, template: Blob | undefine
 
 async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection the server closes (restart, failover, a dropped test database) is
+  // simply replaced by the pool; without a listener its error would end the process.
+  pool.on('error', () => {});
   const client = await pool.connect();
   client.release();
   const db = drizzlePg({ client: pool, schema });

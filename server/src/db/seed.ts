@@ -4,7 +4,16 @@ import { createProfileRepo, PROFILE_TABLES, type ProfileRole } from '../modules/
 import { hashPassword } from '../security/passwords';
 import type { Db } from './client';
 import { DEMO_EMAIL_DOMAIN, DEMO_TERMS, DEMO_USERS, DEMO_VENUE, type DemoUser } from './demo-data';
+import { seedDemoShow } from './demo-show';
 import { termsAndConditions, users, venues } from './schema';
+
+export interface SeedOptions {
+  /**
+   * Also the reference data and the demo show's setup (demo-show.ts). API tests leave it out
+   * and build exactly the fixtures each test needs.
+   */
+  show?: boolean;
+}
 
 const emailOf = (demo: DemoUser) => `${demo.username}@${DEMO_EMAIL_DOMAIN}`;
 
@@ -13,7 +22,7 @@ const emailOf = (demo: DemoUser) => `${demo.username}@${DEMO_EMAIL_DOMAIN}`;
  * already holds users or venues is left alone, so running it twice changes nothing.
  * Returns whether it seeded.
  */
-export async function seedDemoData(db: Db, scryptN: number): Promise<boolean> {
+export async function seedDemoData(db: Db, scryptN: number, options: SeedOptions = {}): Promise<boolean> {
   return db.transaction(async (tx) => {
     // One seeder at a time when several servers start on one PostgreSQL.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(72616)`);
@@ -62,6 +71,7 @@ export async function seedDemoData(db: Db, scryptN: number): Promise<boolean> {
         })),
       );
     }
+    if (options.show !== false) await seedDemoShow(tx, 'rider');
     return true;
   });
 }

@@ -18,10 +18,10 @@ export function registerAuthentication(app: App, deps: { db: Db; tokens: TokenSe
     const result = await deps.tokens.verify(token);
     if (!result.ok) return null;
     const { userId, impersonatorId } = result.claims;
-    const user = await users.findById(userId);
+    const user = await users.findSessionUser(userId);
     if (!user?.isActive) return null;
     if (impersonatorId !== null) {
-      const admin = await users.findById(impersonatorId);
+      const admin = await users.findSessionUser(impersonatorId);
       if (!admin?.isActive || !admin.roles.includes('admin')) return null;
     }
     return { id: user.id, roles: user.roles.filter(isRole), assignedVenueId: user.assignedVenueId, impersonatorId };

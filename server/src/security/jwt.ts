@@ -11,6 +11,8 @@ export interface SessionClaims {
 export type VerifyResult = { ok: true; claims: SessionClaims } | { ok: false; reason: 'invalid' | 'expired' };
 
 const ALGORITHM = 'HS256';
+/** Verified tokens remembered (until they expire): a client sends the same token many times. */
+const VERIFIED_CACHE_SIZE = 10_000;
 
 export function createTokenService(config: Pick<Config, 'jwtSecret' | 'jwtTtlSeconds' | 'jwtRefreshMaxSeconds'>) {
   const key = new TextEncoder().encode(config.jwtSecret);
@@ -28,7 +30,31 @@ export function createTokenService(config: Pick<Config, 'jwtSecret' | 'jwtTtlSec
       .sign(key);
   }
 
+  /**
+   * A token's signature is checked once; until it expires, the same token string maps to the
+   * same claims (tokens cannot change), which spares every later request the HMAC.
+   */
+  const verified = new Map<string, { claims: SessionClaims; exp: number }>();
+
   async function verify(token: string): Promise<VerifyResult> {
+    const known = verified.get(token);
+    if (known) {
+      if (known.exp > now()) return { ok: true, claims: known.claims };
+      verified.delete(token);
+    }
+    const result = await verifySignature(token);
+    if (result.ok) remember(token, result.claims, result.exp);
+    return result.ok ? { ok: true, claims: result.claims } : result;
+  }
+
+  function remember(token: string, claims: SessionClaims, exp: number): void {
+    if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+    verified.set(token, { claims, exp });
+  }
+
+  async function verifySignature(
+    token: string,
+  ): Promise<{ ok: true; claims: SessionClaims; exp: number } | { ok: false; reason: 'invalid' | 'expired' }> {
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] });
       const userId = Number(payload.sub);
@@ -38,7 +64,8 @@ export function createTokenService(config: Pick<Config, 'jwtSecret' | 'jwtTtlSec
         return { ok: false, reason: 'invalid' };
       if (imp !== undefined && (typeof imp !== 'number' || !Number.isSafeInteger(imp)))
         return { ok: false, reason: 'invalid' };
-      return { ok: true, claims: { userId, origIat, impersonatorId: imp ?? null } };
+      if (typeof payload.exp !== 'number') return { ok: false, reason: 'invalid' };
+      return { ok: true, claims: { userId, origIat, impersonatorId: imp ?? null }, exp: payload.exp };
     } catch (err) {
       return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
     }

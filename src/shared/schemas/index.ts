@@ -8,3 +8,7 @@ export * from './audit-log';
 export * from './app-config';
 export * from './preshow';
 export * from './attendance';
+export * from './configuration';
+export * from './venue-setup';
+export * from './participation';
+export * from './ledger';

@@ -130,7 +130,7 @@ async function startIn(dir: string, env: Record<string, string>): Promise<TestSe
       await app.mailer.drain();
       takeMails(config.mailDir);
       await database.db.execute(EMPTY_ALL_TABLES);
-      await seedDemoData(database.db, config.scryptN);
+      await seedDemoData(database.db, config.scryptN, { show: false });
     },
     buildApp: make,
     login,

@@ -6,3 +6,7 @@ export * from './auth-links';
 export * from './audit-log';
 export * from './error-reports';
 export * from './attendance-registrations';
+export * from './configuration';
+export * from './show';
+export * from './participations';
+export * from './ledger';

@@ -6,4 +6,6 @@ export const termsAndConditions = pgTable('terms_and_conditions', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   version: text('version').notNull().unique(),
   publishedAt: timestamptz('published_at').notNull(),
+  /** The text (HTML from the rich-text editor). */
+  body: text('body').notNull().default(''),
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 
 /** A show. Issue 2 holds what every screen needs; later issues add the rest. */
@@ -20,6 +20,10 @@ export const venues = pgTable(
     whitelabelLogoUrl: text('whitelabel_logo_url'),
     headNumberFrom: integer('head_number_from'),
     headNumberTo: integer('head_number_to'),
+    /** Riders may settle their balance themselves (rider shows: selfCheckout). */
+    selfCheckout: boolean('self_checkout').notNull().default(false),
+    /** Prices are entered gross (tax included) or net; rounding per line (DOMAIN.md "Tax"). */
+    pricesIncludeTax: boolean('prices_include_tax').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

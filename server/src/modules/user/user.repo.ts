@@ -18,6 +18,15 @@ export function createUserRepo(db: Db) {
       return row;
     },
 
+    /** What authentication needs of a user on every request, and nothing more. */
+    async findSessionUser(id: number, tx: Db = db) {
+      const [row] = await tx
+        .select({ id: users.id, isActive: users.isActive, roles: users.roles, assignedVenueId: users.assignedVenueId })
+        .from(users)
+        .where(eq(users.id, id));
+      return row;
+    },
+
     /** Sign-in name: the username or the e-mail address, case-insensitive. */
     async findByLogin(login: string, tx: Db = db): Promise<UserRow | undefined> {
       const value = lower(login);

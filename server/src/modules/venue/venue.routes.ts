@@ -2,16 +2,20 @@ import { z } from 'zod';
 import { idParam } from '@shared/schemas/common';
 import { listQuery, paginated } from '@shared/schemas/pagination';
 import { preshowVenue } from '@shared/schemas/preshow';
-import { hostCheckResponse, venueSummary } from '@shared/schemas/venue';
+import { hostCheckResponse } from '@shared/schemas/venue';
+import { venueDetail, venueInput, venueListQuery } from '@shared/schemas/venue-setup';
 import type { AppContext } from '../../context';
 import { sessionOf } from '../../http/session';
 import type { App } from '../../types';
+import { patchBody } from '../configuration/patch-body';
+import { createVenueAdminService } from './venue-admin.service';
 import { createVenueService } from './venue.service';
 
 const venueParams = z.object({ id: idParam });
 
 export function venueRoutes(app: App, ctx: AppContext): void {
   const venues = createVenueService(ctx);
+  const admin = createVenueAdminService(ctx);
   const tags = ['venue'];
   const security = [{ bearer: [] }];
 
@@ -43,10 +47,10 @@ export function venueRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'All venues (admins)',
+        summary: 'All venues (admins); ?search= matches name, FEI id and city',
         security,
-        querystring: listQuery,
-        response: { 200: paginated(venueSummary) },
+        querystring: venueListQuery,
+        response: { 200: paginated(venueDetail) },
       },
       config: { policy: 'venue.list' },
     },
@@ -61,11 +65,36 @@ export function venueRoutes(app: App, ctx: AppContext): void {
         summary: 'One venue (admins, or its assigned staff)',
         security,
         params: venueParams,
-        response: { 200: venueSummary },
+        response: { 200: venueDetail },
       },
       config: { policy: 'venue.read' },
     },
     (request) => venues.get(sessionOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/v1/venue/',
+    {
+      schema: { tags, summary: 'Create a venue', security, body: venueInput, response: { 201: venueDetail } },
+      config: { policy: 'venue.manage' },
+    },
+    async (request, reply) => reply.status(201).send(await admin.create(request, request.body)),
+  );
+
+  app.patch(
+    '/api/v1/venue/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a venue',
+        security,
+        params: venueParams,
+        body: patchBody(venueInput),
+        response: { 200: venueDetail },
+      },
+      config: { policy: 'venue.manage' },
+    },
+    (request) => admin.update(request, request.params.id, request.body),
   );
 
   app.get(

@@ -1,24 +1,13 @@
-import type { HostCheckResponse, VenueSummary } from '@shared/schemas/venue';
+import type { HostCheckResponse } from '@shared/schemas/venue';
+import type { VenueDetail } from '@shared/schemas/venue-setup';
 import type { PreshowVenue } from '@shared/schemas/preshow';
 import type { ListQuery } from '@shared/schemas/pagination';
 import { AppError } from '../../app-error';
 import type { AppContext } from '../../context';
 import { pageOf } from '../../http/pagination';
 import type { RequestUser } from '../../types';
+import { toVenueDetail } from './venue-detail';
 import { createVenueRepo, type VenueRow } from './venue.repo';
-
-export const toVenueSummary = (v: VenueRow): VenueSummary => ({
-  id: v.id,
-  name: v.name,
-  fei_id: v.feiId,
-  city: v.city,
-  country: v.country,
-  currency: v.currency,
-  currencyDisplay: v.currencyDisplay,
-  start_date: v.startDate,
-  end_date: v.endDate,
-  whitelabel_logo_url: v.whitelabelLogoUrl,
-});
 
 export const toPreshowVenue = (v: VenueRow): PreshowVenue => ({
   id: v.id,
@@ -46,16 +35,16 @@ export function createVenueService(ctx: AppContext) {
       return venue ? { logo: venue.whitelabelLogoUrl, venue: venue.id } : { logo: null, venue: null };
     },
 
-    async list(query: ListQuery): Promise<{ count: number; results: VenueSummary[] }> {
-      const { count, rows } = await venues.list(pageOf(query));
-      return { count, results: rows.map(toVenueSummary) };
+    async list(query: ListQuery & { search?: string }): Promise<{ count: number; results: VenueDetail[] }> {
+      const { count, rows } = await venues.list(pageOf(query), query.search);
+      return { count, results: rows.map(toVenueDetail) };
     },
 
     /** Admins read any venue; everyone else only the venue they are assigned to. */
-    async get(user: RequestUser, id: number): Promise<VenueSummary> {
+    async get(user: RequestUser, id: number): Promise<VenueDetail> {
       const venue = await existing(id);
       if (!user.roles.includes('admin') && user.assignedVenueId !== venue.id) throw new AppError('forbidden');
-      return toVenueSummary(venue);
+      return toVenueDetail(venue);
     },
 
     async preshow(id: number): Promise<PreshowVenue> {

@@ -6,14 +6,27 @@ import { VenueList } from '@/features/venues/components/venue-list';
 import { href } from '@/lib/paths';
 import { switchIdentity } from '../../session/start-session';
 import { AudienceDashboard } from '../dashboard/audience-dashboard';
+import { PageLinks } from '../dashboard/page-links';
 
-/** The admin's dashboard: every venue, the system pages, and impersonation where the server allows it. */
+/** The admin's dashboard: every venue, money, configuration, the system pages, and impersonation where allowed. */
 export function VenuesRoute() {
   const { t } = useTranslation('routes');
   const config = useConfig();
   return (
     <AudienceDashboard audience="admin" title={t('adminVenues')}>
       <VenueList />
+      <PageLinks title="sections.money" pages={['balances', 'balancesSummary', 'findClient']} />
+      <PageLinks
+        title="sections.configuration"
+        pages={[
+          'configCountries',
+          'configCurrencies',
+          'configEventCategories',
+          'configTaxTypes',
+          'configTermsAndConditions',
+          'configBankAccounts',
+        ]}
+      />
       <SystemLinks />
       {config.data?.impersonation_enabled && (
         <ImpersonationControl onToken={(token) => switchIdentity(token, href('chooseDashboard'))} />

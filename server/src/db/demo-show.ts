@@ -1,0 +1,162 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from './client';
+import { DEMO_VENUE } from './demo-data';
+import {
+  consumables,
+  countries,
+  currencies,
+  eventCategories,
+  horses,
+  participationHorses,
+  riders,
+  taxConfigurations,
+  taxRates,
+  taxTypes,
+  users,
+  vecParticipations,
+  venueEventCategories,
+  venueParticipations,
+} from './schema';
+
+/** Reference data and the demo show's setup, so a first look at Paddock finds a working show office. */
+export const DEMO_COUNTRIES: [string, string][] = [
+  ['AT', 'Austria'],
+  ['BE', 'Belgium'],
+  ['CH', 'Switzerland'],
+  ['CZ', 'Czechia'],
+  ['DE', 'Germany'],
+  ['FR', 'France'],
+  ['GB', 'United Kingdom'],
+  ['HR', 'Croatia'],
+  ['HU', 'Hungary'],
+  ['IT', 'Italy'],
+  ['NL', 'Netherlands'],
+  ['PL', 'Poland'],
+  ['SI', 'Slovenia'],
+  ['US', 'United States'],
+];
+
+export const DEMO_CURRENCIES: [string, string, string][] = [
+  ['EUR', 'Euro', '€'],
+  ['CHF', 'Swiss franc', 'CHF'],
+  ['PLN', 'Polish złoty', 'zł'],
+  ['GBP', 'Pound sterling', '£'],
+  ['USD', 'US dollar', '$'],
+  ['HUF', 'Hungarian forint', 'Ft'],
+  ['CZK', 'Czech koruna', 'Kč'],
+];
+
+export const DEMO_EVENT_CATEGORIES: [string, string, string][] = [
+  ['CSI1*', 'International jumping 1*', 'jumping'],
+  ['CSI2*', 'International jumping 2*', 'jumping'],
+  ['CSI3*', 'International jumping 3*', 'jumping'],
+  ['CSN', 'National jumping', 'jumping'],
+  ['CDI3*', 'International dressage 3*', 'dressage'],
+];
+
+/** Slovenian VAT (the demo show is in Lipica): 22 % standard, 9.5 % reduced. */
+export const DEMO_TAX_TYPES = [
+  { code: 'SI_VAT_22', name: 'VAT 22 %', rateBp: 2200, validFrom: '2013-07-01' },
+  { code: 'SI_VAT_9_5', name: 'VAT 9.5 %', rateBp: 950, validFrom: '2013-07-01' },
+  { code: 'VAT_EXEMPT', name: 'VAT exempt', rateBp: 0, validFrom: '2000-01-01' },
+] as const;
+
+export const DEMO_CONSUMABLES = [
+  { name: 'Box (whole show)', category: 'box', unit: 'show', unitPriceMinor: 35_000 },
+  { name: 'Shavings', category: 'shavings', unit: 'bale', unitPriceMinor: 1_250 },
+  { name: 'Hay', category: 'hay', unit: 'bale', unitPriceMinor: 950 },
+  { name: 'Electricity (truck)', category: 'electricity', unit: 'show', unitPriceMinor: 4_000 },
+  { name: 'Parking (truck)', category: 'parking', unit: 'day', unitPriceMinor: 2_500 },
+];
+
+/** Which tax each kind of charge carries in the demo event. */
+const DEMO_TAX_OF: Record<string, string | null> = {
+  entry_fee: 'SI_VAT_22',
+  box: 'SI_VAT_22',
+  shavings: 'SI_VAT_22',
+  hay: 'SI_VAT_9_5',
+  feed: 'SI_VAT_9_5',
+  electricity: 'SI_VAT_22',
+  parking: 'SI_VAT_22',
+  services: 'SI_VAT_22',
+  prize_money: null,
+  other: 'SI_VAT_22',
+};
+
+export const DEMO_HORSES = [
+  {
+    name: 'Quidam Blue',
+    feiId: '105IG70',
+    birthYear: 2014,
+    sex: 'gelding',
+    colour: 'grey',
+    breed: 'KWPN',
+    headNumber: 101,
+  },
+  {
+    name: 'Cassini Rose',
+    feiId: '106AB12',
+    birthYear: 2016,
+    sex: 'mare',
+    colour: 'bay',
+    breed: 'Holsteiner',
+    headNumber: 102,
+  },
+];
+
+/** Writes the reference data and the demo show's event, taxes, price list and first rider. */
+export async function seedDemoShow(tx: Db, riderUsername: string): Promise<void> {
+  await tx.insert(countries).values(DEMO_COUNTRIES.map(([code, name]) => ({ code, name })));
+  await tx.insert(currencies).values(DEMO_CURRENCIES.map(([code, name, symbol]) => ({ code, name, symbol })));
+  const categories = await tx
+    .insert(eventCategories)
+    .values(DEMO_EVENT_CATEGORIES.map(([code, name, discipline]) => ({ code, name, discipline })))
+    .returning();
+
+  const taxTypeIds = new Map<string, number>();
+  for (const type of DEMO_TAX_TYPES) {
+    const [row] = await tx.insert(taxTypes).values({ code: type.code, name: type.name }).returning();
+    await tx.insert(taxRates).values({ taxTypeId: row!.id, rateBp: type.rateBp, validFrom: type.validFrom });
+    taxTypeIds.set(type.code, row!.id);
+  }
+
+  const csi2 = categories.find((c) => c.code === 'CSI2*')!;
+  const [event] = await tx
+    .insert(venueEventCategories)
+    .values({ venueId: DEMO_VENUE.id, eventCategoryId: csi2.id, name: 'CSI2* Lipica', defaultEntryFeeMinor: 15_000 })
+    .returning();
+  await tx.insert(taxConfigurations).values(
+    Object.entries(DEMO_TAX_OF).map(([category, code]) => ({
+      vecId: event!.id,
+      category,
+      taxTypeId: code ? taxTypeIds.get(code)! : null,
+      appliesByDefault: code !== null,
+    })),
+  );
+  await tx.insert(consumables).values(DEMO_CONSUMABLES.map((c) => ({ ...c, venueId: DEMO_VENUE.id })));
+
+  const [rider] = await tx
+    .select({ id: riders.id })
+    .from(riders)
+    .innerJoin(users, eq(users.id, riders.userId))
+    .where(eq(users.username, riderUsername));
+  const [participation] = await tx
+    .insert(venueParticipations)
+    .values({ venueId: DEMO_VENUE.id, riderId: rider!.id, payerType: 'rider', payerId: rider!.id })
+    .returning();
+  for (const { headNumber, ...horse } of DEMO_HORSES) {
+    const [row] = await tx.insert(horses).values(horse).returning();
+    await tx.insert(participationHorses).values({
+      venueParticipationId: participation!.id,
+      venueId: DEMO_VENUE.id,
+      horseId: row!.id,
+      headNumber,
+    });
+    await tx.insert(vecParticipations).values({
+      vecId: event!.id,
+      venueParticipationId: participation!.id,
+      horseId: row!.id,
+      entryFeeMinor: event!.defaultEntryFeeMinor,
+    });
+  }
+}

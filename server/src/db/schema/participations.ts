@@ -1,0 +1,163 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, updatedAt } from './columns';
+import { employers, officials, riders } from './profiles';
+import { venueEventCategories } from './show';
+import { venues } from './venues';
+
+const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+export const horses = pgTable(
+  'horses',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: text('name').notNull(),
+    /** FEI passport id, e.g. 105IG70 */
+    feiId: text('fei_id'),
+    /** National id / UELN */
+    nationalId: text('national_id'),
+    birthYear: integer('birth_year'),
+    sex: text('sex'),
+    colour: text('colour'),
+    breed: text('breed'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('horses_fei_id_key').on(t.feiId)],
+);
+
+/**
+ * Employment of a rider by an employer (DOMAIN.md): pending → confirmed | cancelled, confirmed →
+ * ended (date_to). While confirmed and not ended, the rider's show costs go to the employer.
+ */
+export const EMPLOYMENT_STATES = ['pending', 'confirmed', 'cancelled', 'ended'] as const;
+export const employments = pgTable(
+  'employments',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    employerId: integer('employer_id')
+      .notNull()
+      .references(() => employers.id, { onDelete: 'cascade' }),
+    riderId: integer('rider_id')
+      .notNull()
+      .references(() => riders.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: EMPLOYMENT_STATES }).notNull().default('pending'),
+    dateFrom: date('date_from', { mode: 'string' }),
+    dateTo: date('date_to', { mode: 'string' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('employments_rider_idx').on(t.riderId),
+    index('employments_employer_idx').on(t.employerId),
+    check('employments_status_check', sql`${t.status} IN ('pending', 'confirmed', 'cancelled', 'ended')`),
+  ],
+);
+
+/** A rider at a venue; the payer is resolved when the rider is enrolled (DOMAIN.md "Payer"). */
+export const venueParticipations = pgTable(
+  'venue_participations',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    riderId: integer('rider_id')
+      .notNull()
+      .references(() => riders.id, { onDelete: 'cascade' }),
+    /** 'rider' or 'employer' */
+    payerType: text('payer_type').notNull().default('rider'),
+    payerId: integer('payer_id').notNull(),
+    arrivedAt: timestamptz('arrived_at'),
+    signedInAt: timestamptz('signed_in_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('venue_participations_venue_rider_key').on(t.venueId, t.riderId),
+    index('venue_participations_rider_idx').on(t.riderId),
+    check('venue_participations_payer_check', sql`${t.payerType} IN ('rider', 'employer')`),
+  ],
+);
+
+/** A horse of a venue participation and its head number (unique within the venue). */
+export const participationHorses = pgTable(
+  'participation_horses',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    venueParticipationId: integer('venue_participation_id')
+      .notNull()
+      .references(() => venueParticipations.id, { onDelete: 'cascade' }),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    horseId: integer('horse_id')
+      .notNull()
+      .references(() => horses.id, { onDelete: 'restrict' }),
+    headNumber: integer('head_number'),
+  },
+  (t) => [
+    uniqueIndex('participation_horses_horse_key').on(t.venueParticipationId, t.horseId),
+    uniqueIndex('participation_horses_head_number_key')
+      .on(t.venueId, t.headNumber)
+      .where(sql`${t.headNumber} IS NOT NULL`),
+    check('participation_horses_head_number_check', sql`${t.headNumber} IS NULL OR ${t.headNumber} > 0`),
+  ],
+);
+
+/** A rider (and horse) entered in an event of the venue. */
+export const vecParticipations = pgTable(
+  'vec_participations',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    vecId: integer('vec_id')
+      .notNull()
+      .references(() => venueEventCategories.id, { onDelete: 'cascade' }),
+    venueParticipationId: integer('venue_participation_id')
+      .notNull()
+      .references(() => venueParticipations.id, { onDelete: 'cascade' }),
+    horseId: integer('horse_id').references(() => horses.id, { onDelete: 'restrict' }),
+    entryFeeMinor: money('entry_fee_minor'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('vec_participations_key').on(t.vecId, t.venueParticipationId, t.horseId).nullsNotDistinct(),
+    index('vec_participations_participation_idx').on(t.venueParticipationId),
+    check('vec_participations_fee_check', sql`${t.entryFeeMinor} >= 0`),
+  ],
+);
+
+/** An official working at a venue: function, days and fee rates (for the compensation bill). */
+export const officialParticipations = pgTable(
+  'official_participations',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    officialId: integer('official_id')
+      .notNull()
+      .references(() => officials.id, { onDelete: 'cascade' }),
+    /** judge, steward, technical_delegate, veterinarian, course_designer, … */
+    function: text('function').notNull(),
+    dateFrom: date('date_from', { mode: 'string' }),
+    dateTo: date('date_to', { mode: 'string' }),
+    days: integer('days').notNull().default(1),
+    dayRateMinor: money('day_rate_minor'),
+    travelMinor: money('travel_minor'),
+    perDiemMinor: money('per_diem_minor'),
+    /** Withholding tax in basis points, deducted on the compensation bill. */
+    withholdingBp: integer('withholding_bp').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('official_participations_key').on(t.venueId, t.officialId, t.function),
+    index('official_participations_official_idx').on(t.officialId),
+    check('official_participations_days_check', sql`${t.days} BETWEEN 0 AND 366`),
+    check(
+      'official_participations_money_check',
+      sql`${t.dayRateMinor} >= 0 AND ${t.travelMinor} >= 0 AND ${t.perDiemMinor} >= 0 AND ${t.withholdingBp} BETWEEN 0 AND 10000`,
+    ),
+  ],
+);

@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, updatedAt } from './columns';
+import { eventCategories, taxTypes } from './configuration';
+import { venues } from './venues';
+
+/** A venue's setup (DOMAIN.md "The show"): its events, their competitions, its price list. */
+
+const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/** An event at the venue (VEC), from the configured event categories. */
+export const venueEventCategories = pgTable(
+  'venue_event_categories',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    eventCategoryId: integer('event_category_id')
+      .notNull()
+      .references(() => eventCategories.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    defaultEntryFeeMinor: money('default_entry_fee_minor'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('vec_venue_idx').on(t.venueId), check('vec_entry_fee_check', sql`${t.defaultEntryFeeMinor} >= 0`)],
+);
+
+/**
+ * The tax of one kind of charge (CHARGE_CATEGORIES) in one event: which tax type and whether it
+ * applies by default (a rider's override FORCE or SKIP changes that).
+ */
+export const taxConfigurations = pgTable(
+  'tax_configurations',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    vecId: integer('vec_id')
+      .notNull()
+      .references(() => venueEventCategories.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    taxTypeId: integer('tax_type_id').references(() => taxTypes.id, { onDelete: 'restrict' }),
+    appliesByDefault: boolean('applies_by_default').notNull().default(true),
+  },
+  (t) => [uniqueIndex('tax_configurations_vec_category_key').on(t.vecId, t.category)],
+);
+
+export const competitions = pgTable(
+  'competitions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    vecId: integer('vec_id')
+      .notNull()
+      .references(() => venueEventCategories.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    name: text('name').notNull(),
+    startsAt: timestamptz('starts_at'),
+    discipline: text('discipline').notNull().default('jumping'),
+    /** Rule or table, e.g. "Table A, 238.2.2" */
+    rule: text('rule'),
+    heightCm: integer('height_cm'),
+    entryFeeMinor: money('entry_fee_minor'),
+    prizeMoneyMinor: money('prize_money_minor'),
+    /** Share of the prize money per rank in basis points, e.g. [2500, 2000, 1500]. */
+    prizeDistributionBp: integer('prize_distribution_bp')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('competitions_vec_idx').on(t.vecId),
+    check('competitions_money_check', sql`${t.entryFeeMinor} >= 0 AND ${t.prizeMoneyMinor} >= 0`),
+    check('competitions_height_check', sql`${t.heightCm} IS NULL OR ${t.heightCm} BETWEEN 0 AND 300`),
+  ],
+);
+
+/** Sold at the venue: boxes, shavings, hay, electricity, parking… */
+export const consumables = pgTable(
+  'consumables',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    unit: text('unit').notNull().default('piece'),
+    unitPriceMinor: money('unit_price_minor'),
+    /** The tax type of this article; null: the event's tax configuration for its category. */
+    taxTypeId: integer('tax_type_id').references(() => taxTypes.id, { onDelete: 'restrict' }),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('consumables_venue_idx').on(t.venueId),
+    check('consumables_price_check', sql`${t.unitPriceMinor} >= 0`),
+  ],
+);
+
+/** E-mail templates of a venue, with {placeholders}; sent as tests to oneself (issue 3). */
+export const emailTemplates = pgTable(
+  'email_templates',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    /** onboarding, invoice, attendee, reminder, custom */
+    kind: text('kind').notNull().default('custom'),
+    language: text('language').notNull().default('de'),
+    name: text('name').notNull(),
+    subject: text('subject').notNull(),
+    bodyHtml: text('body_html').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('email_templates_venue_idx').on(t.venueId)],
+);
+
+/** Uploaded files kept in the database (whitelabel logos); served by their id and hash. */
+export const mediaFiles = pgTable('media_files', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  contentType: text('content_type').notNull(),
+  fileName: text('file_name').notNull(),
+  sha256: text('sha256').notNull(),
+  /** base64 of the bytes (portable across PGlite and pg without bytea handling). */
+  dataBase64: text('data_base64').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});

@@ -1,0 +1,146 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { PARTY_TYPES, type PartyType, type TaxOverride } from '@shared/ledger';
+import type { Db } from '../../db/client';
+import { merchants } from '../../db/schema';
+import type { IdempotencyClaim, StoredKey } from '../../http/idempotency';
+import { param, runFixed, textOf } from './fixed-statement';
+import { companyName, nameOfParty, userName } from './names';
+
+/** Everything an entry is checked against and priced with, read in one round trip. */
+export interface EntryContext {
+  venue: { id: number; currency: string; timeZone: string; pricesIncludeTax: boolean } | null;
+  /** Null when the party does not exist. */
+  partyName: string | null;
+  /** The rider the entry is for (party or beneficiary): payer, tax override, default event. */
+  rider: { id: number; name: string; employmentStatus: string; taxOverride: TaxOverride } | null;
+  consumable: {
+    id: number;
+    venueId: number;
+    name: string;
+    category: string;
+    /** Text: a stored price may lie beyond the safe integer range. */
+    unitPrice: string;
+    taxTypeId: number | null;
+    active: boolean;
+  } | null;
+  vec: { id: number; venueId: number } | null;
+  merchant: MerchantPlan | null;
+  /** The signed-in user's own merchant profile. */
+  ownMerchant: MerchantPlan | null;
+  createdByName: string | null;
+  tax: TaxFound;
+  /** The venue-local day of occurrence (YYYY-MM-DD): the day whose rates and employments apply. */
+  day: string | null;
+  /** The stored response to the request's idempotency key, if any. */
+  stored: StoredKey | null;
+  /** A transaction id drawn for the new entry, so its response is known before it is written. */
+  nextId: string | number | null;
+}
+
+export interface MerchantPlan {
+  id: number;
+  name: string;
+  feePercentBp: number;
+  feeFixedMinor: number;
+}
+
+/** The tax side of the context (DOMAIN.md "Tax"). */
+export interface TaxFound {
+  /** The entry's category, else its consumable's, else 'other'. */
+  category: string;
+  /** The event named by the entry, else the rider's only event at the venue (if exactly one). */
+  vecId: number | null;
+  /** The tax type named by the entry, else its consumable's. */
+  namedTaxTypeId: number | null;
+  /** The event's tax configuration for the category. */
+  configTaxTypeId: number | null;
+  appliesByDefault: boolean | null;
+  /** The rate of the chosen type valid on the venue-local day of occurrence; null when none is. */
+  rateBp: number | null;
+}
+
+export interface ContextQuery {
+  venueId: number;
+  partyType: PartyType;
+  partyId: number;
+  riderId: number | null;
+  consumableId: number | null;
+  vecId: number | null;
+  category: string | null;
+  taxTypeId: number | null;
+  merchantId: number | null;
+  occurredAt: Date;
+  userId: number;
+  claim: IdempotencyClaim | null;
+  drawId: boolean;
+}
+
+const merchantPlan = (where: SQL) =>
+  sql`(SELECT json_build_object('id', ${merchants.id}, 'name', ${companyName(merchants)},
+    'feePercentBp', ${merchants.feePercentBp}, 'feeFixedMinor', ${merchants.feeFixedMinor})
+    FROM ${merchants} WHERE ${where})`;
+
+/**
+ * One statement per party type. $1 venue, $2 party id, $3 rider, $4 consumable, $5 event,
+ * $6 category, $7 tax type, $8 merchant, $9 occurred at, $10 user, $11 idempotency key,
+ * $12 draw an id. Absent ids are 0 (ids are positive), so a prepared statement's generic plan
+ * costs what a custom plan costs and PostgreSQL keeps the generic one (planned once).
+ */
+const contextOf = (partyType: PartyType) =>
+  textOf(sql`WITH
+  v AS (SELECT * FROM venues WHERE id = $1::int),
+  c AS (SELECT * FROM consumables WHERE id = $4::int),
+  k AS (SELECT COALESCE($6::text, (SELECT category FROM c), 'other') AS category,
+      COALESCE($7::int, (SELECT tax_type_id FROM c)) AS named,
+      COALESCE(NULLIF($5::int, 0), (SELECT min(vp.vec_id) FROM vec_participations vp
+          JOIN venue_participations p ON p.id = vp.venue_participation_id
+          WHERE p.venue_id = $1 AND p.rider_id = $3::int
+          HAVING count(DISTINCT vp.vec_id) = 1)) AS vec_id,
+      ($9::timestamptz AT TIME ZONE (SELECT time_zone FROM v))::date AS day),
+  cfg AS (SELECT tc.tax_type_id, tc.applies_by_default FROM tax_configurations tc, k
+      WHERE tc.vec_id = k.vec_id AND tc.category = k.category)
+SELECT
+  (SELECT json_build_object('id', id, 'currency', currency, 'timeZone', time_zone,
+     'pricesIncludeTax', prices_include_tax) FROM v) AS "venue",
+  ${nameOfParty(partyType, param(2))} AS "partyName",
+  (SELECT json_build_object('id', id, 'name', btrim(first_name || ' ' || last_name),
+     'employmentStatus', employment_status, 'taxOverride', tax_override)
+     FROM riders WHERE id = $3) AS "rider",
+  (SELECT json_build_object('id', id, 'venueId', venue_id, 'name', name, 'category', category,
+     'unitPrice', unit_price_minor::text, 'taxTypeId', tax_type_id, 'active', active) FROM c) AS "consumable",
+  (SELECT json_build_object('id', id, 'venueId', venue_id) FROM venue_event_categories WHERE id = $5) AS "vec",
+  ${merchantPlan(sql`${merchants.id} = $8::int`)} AS "merchant",
+  ${merchantPlan(sql`${merchants.userId} = $10::int`)} AS "ownMerchant",
+  ${userName(param(10))} AS "createdByName",
+  (SELECT json_build_object('category', k.category, 'vecId', k.vec_id, 'namedTaxTypeId', k.named,
+     'configTaxTypeId', cfg.tax_type_id, 'appliesByDefault', cfg.applies_by_default,
+     'rateBp', (SELECT r.rate_bp FROM tax_rates r WHERE r.tax_type_id = COALESCE(k.named, cfg.tax_type_id)
+        AND r.valid_from <= k.day AND (r.valid_to IS NULL OR r.valid_to >= k.day)
+        ORDER BY r.valid_from DESC LIMIT 1))
+     FROM k LEFT JOIN cfg ON true) AS "tax",
+  (SELECT day::text FROM k) AS "day",
+  (SELECT json_build_object('requestHash', request_hash, 'status', status_code, 'body', response)
+     FROM idempotency_keys WHERE user_id = $10 AND key = $11::text) AS "stored",
+  CASE WHEN $12::boolean THEN nextval('transactions_id_seq')::text END AS "nextId"`);
+
+const CONTEXT = Object.fromEntries(PARTY_TYPES.map((type) => [type, contextOf(type)])) as Record<PartyType, string>;
+const idOrZero = (id: number | null) => id ?? 0;
+
+export async function loadContext(db: Db, q: ContextQuery): Promise<EntryContext> {
+  const [row] = await runFixed<EntryContext>(db, `ledger.context.${q.partyType}`, CONTEXT[q.partyType], [
+    q.venueId,
+    q.partyId,
+    idOrZero(q.riderId),
+    idOrZero(q.consumableId),
+    idOrZero(q.vecId),
+    q.category,
+    q.taxTypeId,
+    idOrZero(q.merchantId),
+    q.occurredAt.toISOString(),
+    q.userId,
+    q.claim?.key ?? '',
+    q.drawId,
+  ]);
+  if (!row) throw new Error('context query answered nothing');
+  return row;
+}

@@ -1,0 +1,215 @@
+import { sql } from 'drizzle-orm';
+import { merchantFee, type PartyType, type PostableKind, type TransactionSource } from '@shared/ledger';
+import { AppError, fieldError } from '../../app-error';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import type { IdempotencyClaim } from '../../http/idempotency';
+import type { RequestUser } from '../../types';
+import { resolvePayer } from '../participation/payer';
+import { canActOnVenue } from '../venue/venue-access';
+import type { ContextQuery, EntryContext, MerchantPlan } from './context.repo';
+import type { EntryFigures } from './effects';
+import { nameOfParty } from './names';
+import { taxOf } from './tax';
+import type { TransactionRow } from './wire';
+
+/** What a new entry asks for, after the schema: a post, or the merged fields of an edit. */
+export interface EntrySpec {
+  venueId: number;
+  kind: PostableKind;
+  partyType: PartyType;
+  partyId: number;
+  /** Edits keep the party and its beneficiary; undefined: resolve the payer of a rider. */
+  keptBeneficiaryRiderId?: number | null;
+  consumableId: number | null;
+  /** An edit may keep the consumable it had even after it was deactivated. */
+  keptConsumableId?: number | null;
+  vecId: number | null;
+  category?: string;
+  description?: string;
+  quantity: number;
+  unitPrice?: number;
+  taxTypeId: number | null;
+  merchantId: number | null;
+  source: TransactionSource;
+  currency?: string;
+  deviceId: string | null;
+  occurredAt: Date;
+  idempotencyKey: string | null;
+  replacesId: number | null;
+}
+
+/** A new row, all but what only the database or later steps set. */
+export type EntryValues = Omit<TransactionRow, 'id' | 'invoiceId' | 'reversalOfId' | 'externalRef'>;
+
+export interface ResolvedEntry {
+  values: EntryValues;
+  figures: EntryFigures;
+  names: { party: string; beneficiary: string | null; merchant: string | null; createdBy: string | null };
+}
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * Who may post what (issue 3): the show office (organizer, showoffice of the venue; admins
+ * anywhere) every kind; the venue's stable charges only; a merchant sales only, as themself, at
+ * any venue. Returns the source the entry is recorded with and the merchant of a sale.
+ */
+function checkPoster(
+  user: RequestUser,
+  spec: EntrySpec,
+  ctx: EntryContext,
+): { source: TransactionSource; merchant: MerchantPlan | null } {
+  const office = canActOnVenue(user, spec.venueId, { office: true });
+  const stable = !office && user.roles.includes('stable') && canActOnVenue(user, spec.venueId);
+  const merchantUser = !office && !stable && user.roles.includes('merchant');
+  if (!office && !stable && !merchantUser) throw new AppError('forbidden');
+  if (stable && spec.kind !== 'charge') throw fieldError('kind', 'kind_not_allowed');
+  if (merchantUser && spec.kind !== 'sale') throw fieldError('kind', 'kind_not_allowed');
+  if (!office && spec.taxTypeId !== null) throw fieldError('tax_type', 'not_allowed');
+  if (spec.kind !== 'sale') {
+    if (spec.merchantId !== null) throw fieldError('merchant', 'not_allowed');
+    return { source: stable ? 'stable' : spec.source, merchant: null };
+  }
+  if (merchantUser) {
+    if (!ctx.ownMerchant) throw new AppError('forbidden');
+    if (spec.merchantId !== null && spec.merchantId !== ctx.ownMerchant.id) throw fieldError('merchant', 'not_allowed');
+    return { source: 'merchant', merchant: ctx.ownMerchant };
+  }
+  if (spec.merchantId === null) throw fieldError('merchant', 'required');
+  if (!ctx.merchant) throw fieldError('merchant', 'does_not_exist');
+  return { source: spec.source, merchant: ctx.merchant };
+}
+
+/** The consumable's price, or the entry's: a line of quantity × unit price within the safe range. */
+function lineOf(spec: EntrySpec, ctx: EntryContext): { unitPrice: number; line: number } {
+  const price =
+    spec.unitPrice !== undefined ? BigInt(spec.unitPrice) : ctx.consumable ? BigInt(ctx.consumable.unitPrice) : null;
+  if (price === null) throw fieldError('unit_price', 'required');
+  if (price < 1n) throw fieldError('unit_price', 'too_small');
+  const line = price * BigInt(spec.quantity);
+  if (price > MAX_SAFE || line > MAX_SAFE) throw fieldError('unit_price', 'too_big');
+  return { unitPrice: Number(price), line: Number(line) };
+}
+
+function checkReferences(spec: EntrySpec, ctx: EntryContext): void {
+  if (ctx.partyName === null) throw fieldError('party_id', 'does_not_exist');
+  if (spec.currency !== undefined && spec.currency !== ctx.venue?.currency)
+    throw fieldError('currency', 'currency_mismatch');
+  if (spec.consumableId !== null) {
+    if (!ctx.consumable) throw fieldError('consumable', 'does_not_exist');
+    if (ctx.consumable.venueId !== spec.venueId) throw fieldError('consumable', 'not_at_venue');
+    if (!ctx.consumable.active && spec.consumableId !== spec.keptConsumableId)
+      throw fieldError('consumable', 'inactive');
+  }
+  if (spec.vecId !== null) {
+    if (!ctx.vec) throw fieldError('vec', 'does_not_exist');
+    if (ctx.vec.venueId !== spec.venueId) throw fieldError('vec', 'not_at_venue');
+  }
+}
+
+async function nameOf(db: Db, type: PartyType, id: number): Promise<string> {
+  const [row] = rowsOf<{ name: string | null }>(await db.execute(sql`SELECT ${nameOfParty(type, id)} AS name`));
+  return row?.name ?? '';
+}
+
+/** The context query of an entry: its references, and optionally a stored response and a new id. */
+export const contextQueryOf = (
+  user: RequestUser,
+  spec: EntrySpec,
+  options: { claim: IdempotencyClaim | null; drawId: boolean },
+): ContextQuery => ({
+  venueId: spec.venueId,
+  partyType: spec.partyType,
+  partyId: spec.partyId,
+  riderId: spec.keptBeneficiaryRiderId ?? (spec.partyType === 'rider' ? spec.partyId : null),
+  consumableId: spec.consumableId,
+  vecId: spec.vecId,
+  category: spec.category ?? null,
+  taxTypeId: spec.taxTypeId,
+  merchantId: spec.merchantId,
+  occurredAt: spec.occurredAt,
+  userId: user.id,
+  ...options,
+});
+
+/** Checks an entry against its context and works out its party, event, tax and amounts. Throws field errors. */
+export async function resolveEntry(
+  db: Db,
+  user: RequestUser,
+  spec: EntrySpec,
+  ctx: EntryContext,
+): Promise<ResolvedEntry> {
+  const kept = spec.keptBeneficiaryRiderId;
+  const venue = ctx.venue;
+  if (!venue) throw fieldError('venue', 'does_not_exist');
+  const { source, merchant } = checkPoster(user, spec, ctx);
+  checkReferences(spec, ctx);
+  const { unitPrice, line } = lineOf(spec, ctx);
+
+  let party = { type: spec.partyType, id: spec.partyId, name: ctx.partyName ?? '' };
+  let beneficiaryRiderId = kept ?? null;
+  // resolvePayer answers the rider themself unless they are EMPLOYED: the context already says.
+  if (kept === undefined && spec.partyType === 'rider' && ctx.rider?.employmentStatus === 'EMPLOYED') {
+    const payer = await resolvePayer(db, spec.partyId, ctx.day ?? undefined);
+    if (payer?.type === 'employer') {
+      party = { type: 'employer', id: payer.id, name: await nameOf(db, 'employer', payer.id) };
+      beneficiaryRiderId = spec.partyId;
+    }
+  }
+
+  const category = ctx.tax.category;
+  const tax = taxOf(
+    {
+      kind: spec.kind,
+      amount: line,
+      vecId: spec.vecId,
+      pricesIncludeTax: venue.pricesIncludeTax,
+      override: ctx.rider?.taxOverride ?? 'NO_OVERRIDE',
+    },
+    ctx.tax,
+  );
+  const fee = merchant ? merchantFee(tax.gross, merchant.feePercentBp, merchant.feeFixedMinor) : 0;
+  if (![tax.gross, tax.net, tax.tax, fee].every(Number.isSafeInteger)) throw fieldError('unit_price', 'too_big');
+
+  const values: EntryValues = {
+    venueId: venue.id,
+    kind: spec.kind,
+    partyType: party.type,
+    partyId: party.id,
+    beneficiaryRiderId,
+    merchantId: merchant?.id ?? null,
+    consumableId: spec.consumableId,
+    vecId: tax.vecId,
+    category,
+    description: spec.description ?? ctx.consumable?.name ?? '',
+    quantity: spec.quantity,
+    unitPriceMinor: unitPrice,
+    taxTypeId: tax.taxTypeId,
+    taxRateBp: tax.rateBp,
+    pricesIncludeTax: venue.pricesIncludeTax,
+    netMinor: tax.net,
+    taxMinor: tax.tax,
+    grossMinor: tax.gross,
+    feeMinor: fee,
+    currency: venue.currency,
+    source,
+    createdByUserId: user.id,
+    impersonatorId: user.impersonatorId,
+    deviceId: spec.deviceId,
+    occurredAt: spec.occurredAt,
+    recordedAt: new Date(),
+    idempotencyKey: spec.idempotencyKey,
+    replacesId: spec.replacesId,
+  };
+  return {
+    values,
+    figures: { ...values, kind: spec.kind, gross: tax.gross, net: tax.net, tax: tax.tax, fee },
+    names: {
+      party: party.name,
+      beneficiary: beneficiaryRiderId === null ? null : (ctx.rider?.name ?? null),
+      merchant: merchant?.name ?? null,
+      createdBy: ctx.createdByName,
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { idParam } from '@shared/schemas/common';
+import {
+  transaction,
+  transactionEdit,
+  transactionInput,
+  transactionListQuery,
+  transactionPage,
+} from '@shared/schemas/ledger';
+import type { AppContext } from '../../context';
+import { idempotencyOf, requireIdempotency, sendOutcome } from '../../http/idempotency';
+import { sessionOf } from '../../http/session';
+import type { App } from '../../types';
+import { createLedgerService } from './ledger.service';
+
+const params = z.object({ id: idParam });
+
+/** The clearing ledger's transactions (src/shared/schemas/ledger.ts). */
+export function ledgerRoutes(app: App, ctx: AppContext): void {
+  const ledger = createLedgerService(ctx);
+  const tags = ['ledger'];
+  const security = [{ bearer: [] }];
+
+  app.post(
+    '/api/v1/transaction/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Post an entry (header Idempotency-Key required: a replay answers the first response)',
+        body: transactionInput,
+        response: { 201: transaction },
+      },
+      config: { policy: 'transaction.write' },
+    },
+    async (request, reply) =>
+      sendOutcome(reply, await ledger.create(request, request.body, requireIdempotency(request))),
+  );
+
+  app.get(
+    '/api/v1/transaction/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Entries the caller may read, filtered, with totals over all pages',
+        querystring: transactionListQuery,
+        response: { 200: transactionPage },
+      },
+      config: { policy: 'transaction.read' },
+    },
+    (request) => ledger.list(sessionOf(request), request.query),
+  );
+
+  app.get(
+    '/api/v1/transaction/:id/',
+    {
+      schema: { tags, security, summary: 'One entry', params, response: { 200: transaction } },
+      config: { policy: 'transaction.read' },
+    },
+    (request) => ledger.get(sessionOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/api/v1/transaction/:id/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Edit an uninvoiced entry: posts its reversal and a new entry (Idempotency-Key optional)',
+        params,
+        body: transactionEdit,
+        response: { 200: transaction },
+      },
+      config: { policy: 'transaction.correct' },
+    },
+    async (request, reply) =>
+      sendOutcome(reply, await ledger.edit(request, request.params.id, request.body, idempotencyOf(request))),
+  );
+
+  app.delete(
+    '/api/v1/transaction/:id/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete an uninvoiced entry: posts its reversal (Idempotency-Key optional)',
+        params,
+        response: { 204: z.null().describe('No content') },
+      },
+      config: { policy: 'transaction.correct' },
+    },
+    async (request, reply) =>
+      sendOutcome(reply, await ledger.remove(request, request.params.id, idempotencyOf(request))),
+  );
+}

@@ -1,0 +1,203 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type {
+  Transaction,
+  TransactionEdit,
+  TransactionListQuery,
+  TransactionPage,
+  transactionInput,
+} from '@shared/schemas/ledger';
+import { AppError, fieldError } from '../../app-error';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import {
+  afterConflict,
+  idempotent,
+  isClaimConflict,
+  replayOf,
+  type IdempotencyClaim,
+  type Outcome,
+} from '../../http/idempotency';
+import { pageOf } from '../../http/pagination';
+import { sessionOf } from '../../http/session';
+import type { RequestUser } from '../../types';
+import { assertVenueAccess } from '../venue/venue-access';
+import { editedSpec, figuresOf, negatedLines, reversalValues } from './correction';
+import { accountDeltas, postingLines, totalsOf } from './effects';
+import { loadContext } from './context.repo';
+import { contextQueryOf, resolveEntry, type EntrySpec, type ResolvedEntry } from './entry';
+import { writeJournal, type JournalEntry } from './journal.repo';
+import { createLedgerRepo } from './ledger.repo';
+import { canSee, isParty, viewerOf, visibleTo } from './visibility';
+import { toWire } from './wire';
+
+type TransactionInput = z.output<typeof transactionInput>;
+
+const specOf = (input: TransactionInput, claim: IdempotencyClaim): EntrySpec => ({
+  venueId: input.venue,
+  kind: input.kind,
+  partyType: input.party_type,
+  partyId: input.party_id,
+  consumableId: input.consumable ?? null,
+  vecId: input.vec ?? null,
+  category: input.category,
+  description: input.description,
+  quantity: input.quantity,
+  unitPrice: input.unit_price,
+  taxTypeId: input.tax_type ?? null,
+  merchantId: input.merchant ?? null,
+  source: input.source,
+  currency: input.currency,
+  deviceId: input.device_id ?? null,
+  occurredAt: input.occurred_at ? new Date(input.occurred_at) : new Date(),
+  idempotencyKey: claim.key,
+  replacesId: null,
+});
+
+/** The wire form of an entry just written, from what was resolved for it. */
+const wireOf = (id: number, entry: ResolvedEntry): Transaction =>
+  toWire({
+    t: { ...entry.values, id, invoiceId: null, reversalOfId: null, externalRef: null },
+    partyName: entry.names.party,
+    beneficiaryName: entry.names.beneficiary,
+    merchantName: entry.names.merchant,
+    createdByName: entry.names.createdBy,
+    reversedBy: null,
+    originalKind: null,
+  });
+
+/** The ledger's use cases (DOMAIN.md "Money"): each writes in one database transaction. */
+export function createLedgerService(ctx: AppContext) {
+  const repo = createLedgerRepo(ctx.db);
+
+  /** Reverses an entry and, for an edit, posts its replacement (returned). */
+  async function correct(
+    tx: Db,
+    request: FastifyRequest,
+    id: number,
+    edit: TransactionEdit | null,
+    key: string | null,
+  ): Promise<Transaction | null> {
+    const user = sessionOf(request);
+    const found = await repo.lockForCorrection(id, tx);
+    if (!found) throw new AppError('not_found');
+    assertVenueAccess(user, found.row.venueId, { office: true });
+    if (found.row.invoiceId !== null) throw fieldError('__all__', 'locked');
+    if (found.row.kind === 'reversal' || found.reversedBy !== null) throw fieldError('__all__', 'already_reversed');
+    const [reversalId, nextId] = found.ids;
+    const reversal: JournalEntry = {
+      id: reversalId,
+      values: reversalValues(found.row, user, edit?.device_id ?? null, key),
+      lines: negatedLines(found.lines),
+    };
+    const spec = edit ? editedSpec(found.row, edit, key) : null;
+    const context = spec ? await loadContext(tx, contextQueryOf(user, spec, { claim: null, drawId: false })) : null;
+    const next = spec && context ? await resolveEntry(tx, user, spec, context) : null;
+    const nextLines = next ? postingLines(next.figures) : [];
+    const totals = [...totalsOf(figuresOf(found.row), -1), ...(next ? totalsOf(next.figures, 1) : [])];
+    const venue = found.row.venueId;
+    const details = { id, reversal: reversalId, venue, device: reversal.values.deviceId };
+    await writeJournal(tx, request, {
+      venueId: venue,
+      entries: next ? [reversal, { id: nextId, values: next.values, lines: nextLines }] : [reversal],
+      deltas: accountDeltas([...reversal.lines, ...nextLines], totals),
+      audit: next
+        ? { action: 'transaction.correct', details: { ...details, replacement: nextId, gross: next.values.grossMinor } }
+        : { action: 'transaction.delete', details },
+    });
+    return next ? wireOf(nextId, next) : null;
+  }
+
+  return {
+    /**
+     * A new entry, written in one statement with its idempotency key and audit row (so it holds
+     * the accounts' row locks only while it runs). The read before it finds a stored response
+     * to the key first; a concurrent request with the same key makes the statement fail on the
+     * key, and this one replays what the other stored.
+     */
+    async create(
+      request: FastifyRequest,
+      input: TransactionInput,
+      claim: IdempotencyClaim,
+    ): Promise<Outcome<Transaction>> {
+      const user = sessionOf(request);
+      const spec = specOf(input, claim);
+      const context = await loadContext(ctx.db, contextQueryOf(user, spec, { claim, drawId: true }));
+      if (context.stored) return replayOf(claim, context.stored);
+      const entry = await resolveEntry(ctx.db, user, spec, context);
+      const id = Number(context.nextId);
+      const body = wireOf(id, entry);
+      const lines = postingLines(entry.figures);
+      const { venueId: venue, kind, grossMinor: gross, deviceId: device } = entry.values;
+      try {
+        await writeJournal(ctx.db, request, {
+          venueId: venue,
+          entries: [{ id, values: entry.values, lines }],
+          deltas: accountDeltas(lines, totalsOf(entry.figures, 1)),
+          claim: { claim, response: { status: 201, body } },
+          audit: { action: 'transaction.create', details: { id, venue, kind, gross, device } },
+        });
+      } catch (err) {
+        if (isClaimConflict(err)) return afterConflict(ctx.db, claim);
+        throw err;
+      }
+      return { status: 201, body, replayed: false };
+    },
+
+    async list(user: RequestUser, query: TransactionListQuery): Promise<TransactionPage> {
+      const viewer = await viewerOf(ctx.db, user);
+      if (!viewer.all && !isParty(viewer)) {
+        if (viewer.staffVenue === null) throw new AppError('forbidden');
+        if (query.venue !== undefined && query.venue !== viewer.staffVenue) throw new AppError('forbidden');
+      }
+      const { count, totals, rows } = await repo.list(
+        {
+          venue: query.venue,
+          partyType: query.party_type,
+          partyId: query.party_id,
+          rider: query.rider,
+          kind: query.kind,
+          source: query.source,
+          dateFrom: query.date_from,
+          dateTo: query.date_to,
+          search: query.search,
+          hideReversed: query.hide_reversed === 'true',
+        },
+        visibleTo(viewer),
+        pageOf(query),
+      );
+      return { count, results: rows.map(toWire), totals };
+    },
+
+    /** A foreign venue's entry is 403 for staff; someone else's entry is 404 for a party. */
+    async get(user: RequestUser, id: number): Promise<Transaction> {
+      const row = await repo.find(id);
+      if (!row) throw new AppError('not_found');
+      const viewer = await viewerOf(ctx.db, user);
+      if (!canSee(viewer, row.t)) throw new AppError(viewer.staffVenue !== null ? 'forbidden' : 'not_found');
+      return toWire(row);
+    },
+
+    /** An edit: a reversal of the entry plus a new entry that replaces it. */
+    async edit(
+      request: FastifyRequest,
+      id: number,
+      edit: TransactionEdit,
+      claim: IdempotencyClaim | null,
+    ): Promise<Outcome<Transaction>> {
+      return idempotent(ctx.db, claim, async (tx) => {
+        const next = await correct(tx, request, id, edit, claim?.key ?? null);
+        if (!next) throw new Error('edit without a new entry');
+        return { status: 200, body: next };
+      });
+    },
+
+    /** A delete: a reversal of the entry. */
+    async remove(request: FastifyRequest, id: number, claim: IdempotencyClaim | null): Promise<Outcome<null>> {
+      return idempotent(ctx.db, claim, async (tx) => {
+        await correct(tx, request, id, null, claim?.key ?? null);
+        return { status: 204, body: null };
+      });
+    },
+  };
+}

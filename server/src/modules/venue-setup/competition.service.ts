@@ -1,0 +1,124 @@
+import type { FastifyRequest } from 'fastify';
+import { DISCIPLINES } from '@shared/schemas/configuration';
+import type { ListQuery } from '@shared/schemas/pagination';
+import type { Competition } from '@shared/schemas/venue-setup';
+import { AppError, fieldError } from '../../app-error';
+import type { AppContext } from '../../context';
+import { pageOf } from '../../http/pagination';
+import type { RequestUser } from '../../types';
+import { assertVenueAccess } from '../venue/venue-access';
+import { listVenue } from '../venue/venue-scope';
+import { createCompetitionRepo, type CompetitionRow, type NewCompetition } from './competition.repo';
+import { createVecRepo } from './vec.repo';
+
+type Discipline = (typeof DISCIPLINES)[number];
+
+interface CompetitionFields {
+  vec?: number;
+  number?: string;
+  name?: string;
+  starts_at?: string | null;
+  discipline?: Discipline;
+  rule?: string | null;
+  height_cm?: number | null;
+  entry_fee?: number;
+  prize_money?: number;
+  prize_distribution_bp?: number[];
+}
+
+const toCompetition = (row: CompetitionRow): Competition => ({
+  id: row.id,
+  venue: row.venueId,
+  vec: row.vecId,
+  number: row.number,
+  name: row.name,
+  starts_at: row.startsAt?.toISOString() ?? null,
+  discipline: (DISCIPLINES as readonly string[]).includes(row.discipline) ? (row.discipline as Discipline) : 'other',
+  rule: row.rule,
+  height_cm: row.heightCm,
+  entry_fee: row.entryFeeMinor,
+  prize_money: row.prizeMoneyMinor,
+  prize_distribution_bp: row.prizeDistributionBp,
+});
+
+const columnsOf = (input: CompetitionFields): Partial<NewCompetition> => ({
+  vecId: input.vec,
+  number: input.number,
+  name: input.name,
+  startsAt: input.starts_at === undefined ? undefined : input.starts_at ? new Date(input.starts_at) : null,
+  discipline: input.discipline,
+  rule: input.rule === undefined ? undefined : input.rule || null,
+  heightCm: input.height_cm,
+  entryFeeMinor: input.entry_fee,
+  prizeMoneyMinor: input.prize_money,
+  prizeDistributionBp: input.prize_distribution_bp,
+});
+
+/** Competitions of a venue's events: number, name, time, rule, fees and prize money. */
+export function createCompetitionService(ctx: AppContext) {
+  const repo = createCompetitionRepo(ctx.db);
+  const vecs = createVecRepo(ctx.db);
+
+  function checkDistribution(shares: readonly number[] | undefined): void {
+    if (shares && shares.reduce((sum, bp) => sum + bp, 0) > 10_000) {
+      throw fieldError('prize_distribution_bp', 'too_big');
+    }
+  }
+
+  async function existing(id: number): Promise<CompetitionRow> {
+    const row = await repo.findById(id);
+    if (!row) throw new AppError('not_found');
+    return row;
+  }
+
+  return {
+    async list(
+      user: RequestUser,
+      query: ListQuery & { venue?: number; vec?: number },
+    ): Promise<{ count: number; results: Competition[] }> {
+      const venueId = listVenue(user, query.venue, { office: true });
+      const { count, rows } = await repo.list({ venueId, vecId: query.vec }, pageOf(query));
+      return { count, results: rows.map(toCompetition) };
+    },
+
+    async get(user: RequestUser, id: number): Promise<Competition> {
+      const row = await existing(id);
+      assertVenueAccess(user, row.venueId, { office: true });
+      return toCompetition(row);
+    },
+
+    async create(request: FastifyRequest, input: CompetitionFields & { vec: number }): Promise<Competition> {
+      if (!(await vecs.findById(input.vec))) throw fieldError('vec', 'does_not_exist');
+      checkDistribution(input.prize_distribution_bp);
+      const id = await ctx.db.transaction(async (tx) => {
+        const created = await repo.insert(columnsOf(input) as NewCompetition, tx);
+        await ctx.audit.record(request, { action: 'competition.create', details: { id: created, ...input } }, tx);
+        return created;
+      });
+      return toCompetition(await existing(id));
+    },
+
+    /** Moving a competition to another event stays within the venue. */
+    async update(request: FastifyRequest, id: number, patch: CompetitionFields): Promise<Competition> {
+      const current = await existing(id);
+      if (patch.vec !== undefined && patch.vec !== current.vecId) {
+        const target = await vecs.findById(patch.vec);
+        if (!target) throw fieldError('vec', 'does_not_exist');
+        if (target.venueId !== current.venueId) throw fieldError('vec', 'not_at_venue');
+      }
+      checkDistribution(patch.prize_distribution_bp);
+      await ctx.db.transaction(async (tx) => {
+        if (!(await repo.update(id, columnsOf(patch), tx))) throw new AppError('not_found');
+        await ctx.audit.record(request, { action: 'competition.update', details: { id, ...patch } }, tx);
+      });
+      return toCompetition(await existing(id));
+    },
+
+    async delete(request: FastifyRequest, id: number): Promise<void> {
+      await ctx.db.transaction(async (tx) => {
+        if (!(await repo.delete(id, tx))) throw new AppError('not_found');
+        await ctx.audit.record(request, { action: 'competition.delete', details: { id } }, tx);
+      });
+    },
+  };
+}

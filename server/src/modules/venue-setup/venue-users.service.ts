@@ -1,0 +1,97 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { ListQuery } from '@shared/schemas/pagination';
+import { isRole, type Role } from '@shared/roles';
+import { VENUE_STAFF_ROLES, type VenueUser } from '@shared/schemas/venue-setup';
+import { AppError, fieldError } from '../../app-error';
+import type { AppContext } from '../../context';
+import { users } from '../../db/schema';
+import { pageOf } from '../../http/pagination';
+import type { UserRow } from '../user/user.repo';
+import { createUserRepo } from '../user/user.repo';
+import { createVenueRepo } from '../venue/venue.repo';
+
+type StaffRole = (typeof VENUE_STAFF_ROLES)[number];
+
+const toVenueUser = (u: UserRow): VenueUser => ({
+  id: u.id,
+  username: u.username,
+  first_name: u.firstName,
+  last_name: u.lastName,
+  email: u.email,
+  roles: u.roles.filter(isRole),
+});
+
+/** The organizers and floor staff of a venue: users whose assigned venue it is. */
+export function createVenueUsersService(ctx: AppContext) {
+  const userRepo = createUserRepo(ctx.db);
+  const venues = createVenueRepo(ctx.db);
+
+  async function existingVenue(id: number): Promise<void> {
+    if (!(await venues.findById(id))) throw new AppError('not_found');
+  }
+
+  return {
+    async list(venueId: number, query: ListQuery): Promise<{ count: number; results: VenueUser[] }> {
+      await existingVenue(venueId);
+      const where = eq(users.assignedVenueId, venueId);
+      const [total] = await ctx.db.select({ n: count() }).from(users).where(where);
+      const page = pageOf(query);
+      const rows = await ctx.db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      return { count: total?.n ?? 0, results: rows.map(toVenueUser) };
+    },
+
+    /** Assigns the venue and adds the roles; a user assigned elsewhere moves here. */
+    async assign(
+      request: FastifyRequest,
+      venueId: number,
+      input: { user: number; roles: StaffRole[] },
+    ): Promise<VenueUser> {
+      await existingVenue(venueId);
+      const updated = await ctx.db.transaction(async (tx) => {
+        const user = await userRepo.findById(input.user, tx);
+        if (!user) throw fieldError('user', 'does_not_exist');
+        const roles = [...new Set<Role>([...user.roles.filter(isRole), ...input.roles])];
+        const row = await userRepo.update(user.id, { assignedVenueId: venueId, roles }, tx);
+        const movedFrom =
+          user.assignedVenueId !== null && user.assignedVenueId !== venueId ? user.assignedVenueId : null;
+        await ctx.audit.record(
+          request,
+          {
+            action: 'venue.user.assign',
+            targetUserId: user.id,
+            details: { venue: venueId, roles: input.roles, moved_from_venue: movedFrom },
+          },
+          tx,
+        );
+        return row!;
+      });
+      return toVenueUser(updated);
+    },
+
+    /** Clears the assignment and takes the venue-bound roles away. */
+    async unassign(request: FastifyRequest, venueId: number, userId: number): Promise<void> {
+      await ctx.db.transaction(async (tx) => {
+        const [user] = await tx
+          .select()
+          .from(users)
+          .where(and(eq(users.id, userId), eq(users.assignedVenueId, venueId)));
+        if (!user) throw new AppError('not_found');
+        const removed = user.roles.filter((r) => (VENUE_STAFF_ROLES as readonly string[]).includes(r));
+        const roles = user.roles.filter((r) => !removed.includes(r));
+        await userRepo.update(user.id, { assignedVenueId: null, roles }, tx);
+        await ctx.audit.record(
+          request,
+          { action: 'venue.user.unassign', targetUserId: user.id, details: { venue: venueId, removed_roles: removed } },
+          tx,
+        );
+      });
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import type { Role } from '@shared/roles';
+import { AppError } from '../../app-error';
+import type { RequestUser } from '../../types';
+
+/** Roles that act for the venue they are assigned to. */
+const VENUE_STAFF: readonly Role[] = ['organizer', 'showoffice', 'stable', 'welcomedesk', 'signin', 'vetcheck'];
+const SHOW_OFFICE: readonly Role[] = ['organizer', 'showoffice'];
+
+/**
+ * May this user act on this venue's data? Admins act on every venue; show office and floor
+ * staff only on their assigned venue. `office` narrows staff to the show office (organizer,
+ * showoffice). A venue the user does not belong to is 403, never a silent empty answer.
+ */
+export function canActOnVenue(user: RequestUser, venueId: number, { office = false } = {}): boolean {
+  if (user.roles.includes('admin')) return true;
+  if (user.assignedVenueId !== venueId) return false;
+  const allowed = office ? SHOW_OFFICE : VENUE_STAFF;
+  return user.roles.some((role) => allowed.includes(role));
+}
+
+export function assertVenueAccess(user: RequestUser, venueId: number, options: { office?: boolean } = {}): void {
+  if (!canActOnVenue(user, venueId, options)) throw new AppError('forbidden');
+}
+
+/** The venue a staff user works at, for lists whose `?venue=` is optional for staff; admins must name one. */
+export function venueOfRequest(user: RequestUser, venue: number | undefined): number | undefined {
+  if (venue !== undefined) return venue;
+  if (user.roles.includes('admin')) return undefined;
+  return user.assignedVenueId ?? undefined;
+}

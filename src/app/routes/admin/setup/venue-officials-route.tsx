@@ -1,0 +1,18 @@
+import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { OfficialList } from '@/features/participations/components/official-list';
+import { useVenue } from '@/features/venues/api/get-venue';
+import { VenueHeading } from '@/features/venues/components/venue-heading';
+
+export function VenueOfficialsRoute() {
+  const { t } = useTranslation('routes');
+  const venueId = Number(useParams().venueId);
+  const venue = useVenue(venueId);
+  return (
+    <Stack>
+      <VenueHeading venueId={venueId} title={t('venueOfficials')} />
+      {venue.data && <OfficialList venueId={venueId} currency={venue.data.currencyDisplay || venue.data.currency} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,38 @@
+import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { href, PATHS, type StaticPathKey } from '@/lib/paths';
+
+interface PageLinksProps {
+  /** Key in the `dashboard` namespace for the card's heading. */
+  title: string;
+  pages: readonly StaticPathKey[];
+}
+
+/** A dashboard card of links to pages, each with its label and a line on what it is for. */
+export function PageLinks({ title, pages }: PageLinksProps) {
+  const { t } = useTranslation(['dashboard', 'routes']);
+  const headingId = useId();
+  return (
+    <Card withBorder component="section" aria-labelledby={headingId}>
+      <Stack>
+        <Title order={2} size="h4" id={headingId}>
+          {t(title)}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {pages.map((key) => (
+            <Stack key={key} gap={4}>
+              <Anchor component={Link} to={href(key)} fw={600}>
+                {t(`routes:${PATHS[key].label}`)}
+              </Anchor>
+              <Text size="sm" c="dimmed">
+                {t(`links.${key}`)}
+              </Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,5 +1,0 @@
-import { AudienceDashboard } from '../dashboard/audience-dashboard';
-
-export function OrganizerListRoute() {
-  return <AudienceDashboard audience="organizer" />;
-}

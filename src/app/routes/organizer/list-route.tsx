@@ -1,0 +1,19 @@
+import { AudienceDashboard } from '../dashboard/audience-dashboard';
+import { PageLinks } from '../dashboard/page-links';
+
+/** The show office's start page: its venue and the pages it works in. */
+export function OrganizerListRoute() {
+  return (
+    <AudienceDashboard audience="organizer">
+      <PageLinks
+        title="sections.showOffice"
+        pages={[
+          'organizerParticipants',
+          'organizerOfficials',
+          'organizerTransactions',
+          'organizerOfficialTransactions',
+        ]}
+      />
+    </AudienceDashboard>
+  );
+}

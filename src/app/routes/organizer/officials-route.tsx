@@ -1,0 +1,19 @@
+import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { OfficialList } from '@/features/participations/components/official-list';
+import { useVenue } from '@/features/venues/api/get-venue';
+import { VenueHeading } from '@/features/venues/components/venue-heading';
+import { useAppStore } from '@/lib/store';
+
+/** The officials at the organizer's venue (the group's guard makes sure there is one). */
+export function OrganizerOfficialsRoute() {
+  const { t } = useTranslation('routes');
+  const venueId = useAppStore((state) => state.user?.assigned_venue ?? 0);
+  const venue = useVenue(venueId);
+  return (
+    <Stack>
+      <VenueHeading venueId={venueId} title={t('organizerOfficials')} />
+      {venue.data && <OfficialList venueId={venueId} currency={venue.data.currencyDisplay || venue.data.currency} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,87 @@
+import { Alert, Box, Button, Card, Group, Pagination, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PAGE_SIZE } from '@shared/constants';
+import { errorText } from '@/lib/api-error';
+import { useParticipations } from '../api/list-participations';
+import { SEARCH_DEBOUNCE_MS } from '../search-debounce';
+import { EnrolRiderForm, type EventOption } from './enrol-rider-form';
+import { HeadNumberActions } from './head-number-actions';
+import { ParticipantTable } from './participant-table';
+
+interface ParticipantListProps {
+  venueId: number;
+  /** How amounts are labelled: the venue's currency display. */
+  currency: string;
+  events: EventOption[];
+  /** Admins get a link to each rider's transactions at the venue. */
+  showTransactions?: boolean;
+}
+
+/** The riders at a venue: who pays, horses with head numbers, events and balance. */
+export function ParticipantList({ venueId, currency, events, showTransactions = false }: ParticipantListProps) {
+  const { t } = useTranslation('participants');
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const participations = useParticipations(venueId, page, debouncedSearch);
+  const [enrolling, setEnrolling] = useState(false);
+  const pages = Math.max(1, Math.ceil((participations.data?.count ?? 0) / DEFAULT_PAGE_SIZE));
+
+  return (
+    <Card withBorder component="section" aria-labelledby="participants-title">
+      <Stack>
+        <Group justify="space-between">
+          <Title order={2} size="h4" id="participants-title">
+            {t('list.title')}
+          </Title>
+          <Group gap="xs">
+            <HeadNumberActions venueId={venueId} />
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEnrolling(true)}>
+              {t('enrol.title')}
+            </Button>
+          </Group>
+        </Group>
+        <Group justify="space-between" align="flex-end">
+          <TextInput
+            type="search"
+            label={t('list.search')}
+            placeholder={t('list.searchPlaceholder')}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              setPage(1);
+            }}
+            w={{ base: '100%', xs: 320 }}
+          />
+          {participations.data && (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {t('list.count', { count: participations.data.count })}
+            </Text>
+          )}
+        </Group>
+        {participations.isPending && <Skeleton height={120} aria-label={t('list.loading')} />}
+        {participations.isError && <Alert color="red">{errorText(participations.error)}</Alert>}
+        {participations.data?.count === 0 && (
+          <Text c="dimmed">{debouncedSearch ? t('list.noMatch') : t('list.empty')}</Text>
+        )}
+        {participations.data && participations.data.results.length > 0 && (
+          <ParticipantTable
+            participations={participations.data.results}
+            currency={currency}
+            showTransactions={showTransactions}
+          />
+        )}
+        {pages > 1 && (
+          <Box component="nav" aria-label={t('list.pages')}>
+            <Pagination value={Math.min(page, pages)} onChange={setPage} total={pages} />
+          </Box>
+        )}
+      </Stack>
+      {enrolling && <EnrolRiderForm venueId={venueId} events={events} onClose={() => setEnrolling(false)} />}
+    </Card>
+  );
+}

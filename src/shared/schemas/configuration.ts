@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { requiredOrInvalid, requiredString } from './common';
+
+/**
+ * Admin configuration (issue 3 §1). Lists answer `{ count, results }`; writes need config.manage,
+ * reads config.read.
+ *
+ *   GET/POST /api/v1/country/                 PATCH/DELETE /api/v1/country/{code}/
+ *   GET/POST /api/v1/currency/                PATCH/DELETE /api/v1/currency/{code}/
+ *   GET/POST /api/v1/eventCategory/           PATCH/DELETE /api/v1/eventCategory/{id}/
+ *   GET/POST /api/v1/taxType/                 PATCH/DELETE /api/v1/taxType/{id}/   (rates inline)
+ *   GET/POST /api/v1/termsAndConditions/      GET /api/v1/termsAndConditions/current/ (public)
+ *   PATCH    /api/v1/rider/acceptTC/          {version} → the current user (riders only)
+ *   GET/POST /api/v1/venueBankAccount/?venue= PATCH/DELETE /api/v1/venueBankAccount/{id}/
+ * A DELETE of something still in use is 409 conflict.
+ */
+
+export const country = z.object({ code: z.string(), name: z.string() });
+export const countryInput = z.object({
+  code: z
+    .string({ error: requiredOrInvalid })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, { error: 'invalid' }),
+  name: requiredString(100),
+});
+export type Country = z.infer<typeof country>;
+
+export const currency = z.object({ code: z.string(), name: z.string(), symbol: z.string() });
+export const currencyInput = z.object({
+  code: z
+    .string({ error: requiredOrInvalid })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, { error: 'invalid' }),
+  name: requiredString(100),
+  symbol: z.string({ error: 'invalid' }).trim().max(5, { error: 'too_long' }).default(''),
+});
+export type Currency = z.infer<typeof currency>;
+
+export const DISCIPLINES = [
+  'jumping',
+  'dressage',
+  'eventing',
+  'driving',
+  'endurance',
+  'vaulting',
+  'reining',
+  'para_dressage',
+  'other',
+] as const;
+
+export const eventCategory = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  discipline: z.enum(DISCIPLINES),
+});
+export const eventCategoryInput = z.object({
+  code: requiredString(30),
+  name: requiredString(100),
+  discipline: z.enum(DISCIPLINES, { error: requiredOrInvalid }).default('jumping'),
+});
+export type EventCategory = z.infer<typeof eventCategory>;
+
+const isoDay = z.iso.date({ error: 'invalid_date' });
+export const taxRate = z.object({
+  id: z.number().int().optional(),
+  rate_bp: z
+    .number({ error: requiredOrInvalid })
+    .int({ error: 'invalid' })
+    .min(0, { error: 'too_small' })
+    .max(10_000, { error: 'too_big' }),
+  valid_from: isoDay,
+  valid_to: isoDay.nullish(),
+});
+export const taxType = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  rates: z.array(taxRate.required({ id: true })),
+  /** The rate valid today, if any. */
+  current_rate_bp: z.number().int().nullable(),
+});
+export const taxTypeInput = z.object({
+  code: requiredString(30),
+  name: requiredString(100),
+  /** Validity periods must not overlap; an open end is allowed on the last one only. */
+  rates: z.array(taxRate.omit({ id: true })).min(1, { error: 'required' }),
+});
+export type TaxType = z.infer<typeof taxType>;
+export type TaxTypeInput = z.input<typeof taxTypeInput>;
+
+export const termsVersion = z.object({
+  id: z.number().int(),
+  version: z.string(),
+  published_at: z.string(),
+  body: z.string(),
+  current: z.boolean(),
+});
+export const termsInput = z.object({
+  version: requiredString(30),
+  /** ISO date-time; default now. A future date publishes later. */
+  published_at: z.iso.datetime({ offset: true, error: 'invalid_date' }).optional(),
+  body: z.string({ error: 'invalid' }).max(200_000, { error: 'too_long' }).default(''),
+});
+export const acceptTermsInput = z.object({ version: requiredString(30) });
+export type TermsVersion = z.infer<typeof termsVersion>;
+
+export const venueBankAccount = z.object({
+  id: z.number().int(),
+  venue: z.number().int(),
+  holder_name: z.string(),
+  iban: z.string(),
+  bic: z.string().nullable(),
+  bank_name: z.string().nullable(),
+  currency: z.string(),
+  is_default: z.boolean(),
+});
+export const venueBankAccountInput = z.object({
+  venue: z.number({ error: requiredOrInvalid }).int().positive({ error: 'invalid' }),
+  holder_name: requiredString(140),
+  /** ISO 13616, mod-97 checked on the server (`invalid_iban`); spaces are removed. */
+  iban: requiredString(42),
+  bic: z.string({ error: 'invalid' }).trim().max(11, { error: 'too_long' }).nullish(),
+  bank_name: z.string({ error: 'invalid' }).trim().max(140, { error: 'too_long' }).nullish(),
+  currency: z.string({ error: requiredOrInvalid }).regex(/^[A-Z]{3}$/, { error: 'invalid' }),
+  is_default: z.boolean({ error: 'invalid' }).default(false),
+});
+export type VenueBankAccount = z.infer<typeof venueBankAccount>;
