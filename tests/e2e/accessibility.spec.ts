@@ -54,3 +54,46 @@ test.describe('on a phone', () => {
     }
   });
 });
+
+test.describe('the show office pages', () => {
+  const PAGES = [
+    '/venues',
+    '/venues/1/config',
+    '/venues/1/config/consumables',
+    '/venues/1/config/taxConfigurations/edit/1',
+    '/venues/1/views/participants',
+    '/venues/1/views/transactions',
+    '/venues/1/views/transactions/new',
+    '/balances?venue=1',
+    '/balances/summary',
+    '/config/taxTypes',
+    '/findClient',
+  ];
+
+  test('have no WCAG A/AA violations', async ({ page }) => {
+    test.setTimeout(120_000);
+    await loginAs(page, 'admin');
+    for (const path of PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectNoViolations(page);
+    }
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 360, height: 740 } });
+
+    test('do not scroll sideways', async ({ page }) => {
+      test.setTimeout(120_000);
+      await loginAs(page, 'admin');
+      for (const path of PAGES) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        const overflows = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+        expect(overflows, path).toBe(false);
+      }
+    });
+  });
+});

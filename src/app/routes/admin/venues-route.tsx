@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ImpersonationControl } from '@/features/auth/components/impersonation-control';
 import { useConfig } from '@/features/system/api/get-config';
-import { SystemLinks } from '@/features/system/components/system-links';
 import { VenueList } from '@/features/venues/components/venue-list';
 import { href } from '@/lib/paths';
 import { switchIdentity } from '../../session/start-session';
@@ -27,7 +26,7 @@ export function VenuesRoute() {
           'configBankAccounts',
         ]}
       />
-      <SystemLinks />
+      <PageLinks title="sections.system" pages={['errorReports', 'auditLog']} />
       {config.data?.impersonation_enabled && (
         <ImpersonationControl onToken={(token) => switchIdentity(token, href('chooseDashboard'))} />
       )}

@@ -6,7 +6,7 @@ import { OFFICIAL_FUNCTIONS, type OfficialParticipation } from '@shared/schemas/
 import { translateFieldError } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useSubmit } from '@/lib/use-submit';
-import { amountFromText, amountToText } from '../amount-text';
+import { amountFromText, amountToText } from '@/lib/amount-text';
 import { useCreateOfficialParticipation } from '../api/create-official-participation';
 import { useUpdateOfficialParticipation } from '../api/update-official-participation';
 import { FormModal } from '@/lib/components/form-modal';

@@ -8,7 +8,7 @@ import { FormErrorList } from '@/lib/components/form-error-list';
 import { translateFieldError } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useSubmit } from '@/lib/use-submit';
-import { amountFromText, amountToText } from '../amount-text';
+import { amountFromText, amountToText } from '@/lib/amount-text';
 import { useCreateCompetition, type CompetitionInput } from '../api/create-competition';
 import { useVecs } from '../api/list-vecs';
 import { useUpdateCompetition } from '../api/update-competition';

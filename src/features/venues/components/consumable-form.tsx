@@ -6,7 +6,7 @@ import type { Consumable } from '@shared/schemas/venue-setup';
 import { translateFieldError } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useSubmit } from '@/lib/use-submit';
-import { amountFromText, amountToText } from '../amount-text';
+import { amountFromText, amountToText } from '@/lib/amount-text';
 import { useCreateConsumable } from '../api/create-consumable';
 import { useUpdateConsumable } from '../api/update-consumable';
 import { FormModal } from '@/lib/components/form-modal';

@@ -38,7 +38,7 @@ export function ConsumableList({ venueId, taxTypes }: ConsumableListProps) {
           {
             label: t('consumables.status'),
             render: (row) => (
-              <Badge variant="light" color={row.active ? 'green' : 'gray'}>
+              <Badge color={row.active ? 'paddock' : 'gray.7'}>
                 {row.active ? t('consumables.active') : t('consumables.inactive')}
               </Badge>
             ),

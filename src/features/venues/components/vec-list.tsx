@@ -6,7 +6,7 @@ import type { Vec } from '@shared/schemas/venue-setup';
 import { translateFieldError } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useSubmit } from '@/lib/use-submit';
-import { amountFromText, amountToText } from '../amount-text';
+import { amountFromText, amountToText } from '@/lib/amount-text';
 import { useCreateVec } from '../api/create-vec';
 import { useDeleteVec } from '../api/delete-vec';
 import { useVecs } from '../api/list-vecs';
