@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { TAX_OVERRIDES } from '@shared/ledger';
 import { contactColumns, createdAt, updatedAt } from './columns';
 import { users } from './users';
 
@@ -14,7 +15,6 @@ const names = () => ({
 });
 
 export const EMPLOYMENT_STATUSES = ['NOT_REGISTERED', 'INDEPENDENT', 'EMPLOYED'] as const;
-export const TAX_OVERRIDES = ['NO_OVERRIDE', 'FORCE', 'SKIP'] as const;
 
 export const riders = pgTable(
   'riders',

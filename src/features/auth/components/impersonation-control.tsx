@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, Stack, Table, Text, TextInput, Title } from
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SEARCH_DEBOUNCE_MS } from '@/lib/debounce';
 import { showError } from '@/lib/api-error';
 import { useImpersonate } from '../api/impersonate';
 import type { UserSummary } from '@shared/schemas/user';
@@ -17,7 +18,7 @@ interface ImpersonationControlProps {
 export function ImpersonationControl({ onToken }: ImpersonationControlProps) {
   const { t } = useTranslation(['auth', 'common']);
   const [query, setQuery] = useState('');
-  const [debounced] = useDebouncedValue(query.trim(), 300);
+  const [debounced] = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
   const search = useSearchUsers(debounced);
   const impersonate = useImpersonate();
 

@@ -26,12 +26,11 @@ import {
 } from '../api/get-balance-overview';
 import { useVenueDetail } from '../api/get-venue-detail';
 import { currencyLabel } from '../currency-label';
-import { useListFilters } from '../use-list-filters';
+import { FILTER_DEBOUNCE_MS } from '@/lib/debounce';
+import { useListFilters } from '@/lib/use-list-filters';
 import { BalanceTotals } from './balance-totals';
 import { PartyBalancesTable } from './party-balances-table';
 import { VatTable } from './vat-table';
-
-const SEARCH_DEBOUNCE_MS = 400;
 
 /** A venue's balances: totals, VAT per rate, and every party with its balance. */
 export function BalanceOverview({ venueId }: { venueId: number }) {
@@ -40,7 +39,7 @@ export function BalanceOverview({ venueId }: { venueId: number }) {
   const [search, setSearch] = useState('');
   const applySearch = useDebouncedCallback(
     (text: string) => filter({ search: text.trim() || null }),
-    SEARCH_DEBOUNCE_MS,
+    FILTER_DEBOUNCE_MS,
   );
   const overview = useBalanceOverview(venueId, filters, page);
   const venue = useVenueDetail(venueId);

@@ -3,9 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-
-/** Typing waits this long before the server is asked. */
-const SEARCH_DEBOUNCE_MS = 300;
+import { SEARCH_DEBOUNCE_MS } from '@/lib/debounce';
 
 interface RemoteSelectProps<TData> {
   label: string;

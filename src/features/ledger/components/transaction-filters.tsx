@@ -2,6 +2,7 @@ import { Checkbox, NativeSelect, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FILTER_DEBOUNCE_MS } from '@/lib/debounce';
 import { PARTY_TYPES, TRANSACTION_KINDS, TRANSACTION_SOURCES } from '@shared/ledger';
 import type { TransactionFilters as Filters } from '../api/list-transactions';
 
@@ -12,8 +13,6 @@ interface TransactionFiltersProps {
   partyType: boolean;
 }
 
-/** Typing waits this long before the list asks the server again. */
-const SEARCH_DEBOUNCE_MS = 400;
 const FILTER_WIDTH = { base: '100%', xs: 170 };
 
 /** Kind, source, party type, dates, a search, and whether to leave out reversed entries. */
@@ -22,7 +21,7 @@ export function TransactionFilters({ value, onChange, partyType }: TransactionFi
   const [search, setSearch] = useState(value.search ?? '');
   const applySearch = useDebouncedCallback(
     (text: string) => onChange({ search: text.trim() || null }),
-    SEARCH_DEBOUNCE_MS,
+    FILTER_DEBOUNCE_MS,
   );
   const any = [{ value: '', label: t('filters.any') }];
   const select = <K extends 'kind' | 'source' | 'party_type'>(key: K) => ({

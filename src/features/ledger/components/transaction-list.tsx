@@ -10,7 +10,7 @@ import { href } from '@/lib/paths';
 import { useVenueDetail } from '../api/get-venue-detail';
 import { NO_TRANSACTION_FILTERS, useTransactions, type TransactionScope } from '../api/list-transactions';
 import { currencyLabel } from '../currency-label';
-import { useListFilters } from '../use-list-filters';
+import { useListFilters } from '@/lib/use-list-filters';
 import { TransactionActions } from './transaction-actions';
 import { TransactionFilters } from './transaction-filters';
 import { TransactionModal } from './transaction-modal';

@@ -7,7 +7,7 @@ import type { Horse } from '@shared/schemas/participation';
 import { showError } from '@/lib/api-error';
 import { useCreateHorse } from '../api/create-horse';
 import { useHorseSearch } from '../api/search-horses';
-import { SEARCH_DEBOUNCE_MS } from '../search-debounce';
+import { SEARCH_DEBOUNCE_MS } from '@/lib/debounce';
 
 type HorseOption = Pick<Horse, 'id' | 'name' | 'fei_id'>;
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@shared/constants';
 import { errorText } from '@/lib/api-error';
 import { useParticipations } from '../api/list-participations';
-import { SEARCH_DEBOUNCE_MS } from '../search-debounce';
+import { SEARCH_DEBOUNCE_MS } from '@/lib/debounce';
 import { EnrolRiderForm, type EventOption } from './enrol-rider-form';
 import { HeadNumberActions } from './head-number-actions';
 import { ParticipantTable } from './participant-table';

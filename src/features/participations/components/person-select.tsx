@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PersonSummary } from '@shared/schemas/participation';
 import { usePersonSearch, type PersonKind } from '../api/search-people';
-import { SEARCH_DEBOUNCE_MS } from '../search-debounce';
+import { SEARCH_DEBOUNCE_MS } from '@/lib/debounce';
 
 export function personLabel(person: PersonSummary): string {
   const extra = person.fei_id ?? person.email;

@@ -2,6 +2,7 @@ import { NumberInput, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FILTER_DEBOUNCE_MS } from '@/lib/debounce';
 import type { AuditLogFilters as Filters } from '../api/list-audit-log';
 
 interface AuditLogFiltersProps {
@@ -9,8 +10,6 @@ interface AuditLogFiltersProps {
   onChange(change: Partial<Filters>): void;
 }
 
-/** Typing waits this long before the list asks the server again. */
-const FILTER_DEBOUNCE_MS = 400;
 const MAX_ACTION_LENGTH = 100;
 
 /** An exact action (`auth.login`) and a user id (as actor or target). */

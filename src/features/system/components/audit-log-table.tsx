@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AuditLogEntry } from '@shared/schemas/audit-log';
 import { formatDateTime } from '@/lib/format';
 import { NO_AUDIT_LOG_FILTERS, useAuditLog, type AuditLogFilters as Filters } from '../api/list-audit-log';
-import { useLogFilters } from '../use-log-filters';
+import { useListFilters } from '@/lib/use-list-filters';
 import { AuditLogDetails } from './audit-log-details';
 import { AuditLogFilters } from './audit-log-filters';
 import { PagedLog } from './paged-log';
@@ -13,7 +13,7 @@ import { UserRef } from './user-ref';
 /** Sign-ins, impersonations and other security events, newest first, for admins. */
 export function AuditLogTable() {
   const { t } = useTranslation('system');
-  const { page, setPage, filters, filter } = useLogFilters<Filters>(NO_AUDIT_LOG_FILTERS);
+  const { page, setPage, filters, filter } = useListFilters<Filters>(NO_AUDIT_LOG_FILTERS);
   const [selected, setSelected] = useState<AuditLogEntry | null>(null);
   const log = useAuditLog(page, filters);
 

@@ -8,7 +8,7 @@ import {
   useErrorReportList,
   type ErrorReportFilters as Filters,
 } from '../api/list-error-reports';
-import { useLogFilters } from '../use-log-filters';
+import { useListFilters } from '@/lib/use-list-filters';
 import { ErrorReportDetails } from './error-report-details';
 import { ErrorReportFilters } from './error-report-filters';
 import { PagedLog } from './paged-log';
@@ -19,7 +19,7 @@ const KIND_COLORS: Record<ErrorReportKind, string> = { http: 'red', network: 'or
 /** The failures browsers reported (spec §8), newest first, for admins. */
 export function ErrorReportTable() {
   const { t } = useTranslation('system');
-  const { page, setPage, filters, filter } = useLogFilters<Filters>(NO_ERROR_REPORT_FILTERS);
+  const { page, setPage, filters, filter } = useListFilters<Filters>(NO_ERROR_REPORT_FILTERS);
   const [selected, setSelected] = useState<ErrorReport | null>(null);
   const reports = useErrorReportList(page, filters);
 

@@ -10,7 +10,7 @@ import { notify } from '@/lib/notify';
 import { useSubmit } from '@/lib/use-submit';
 import { useAssignVenueUser } from '../api/assign-venue-user';
 import { useUserSearch } from '../api/search-users';
-import { SEARCH_DEBOUNCE_MS } from '../search-debounce';
+import { SEARCH_DEBOUNCE_MS } from '@/lib/debounce';
 import { FormModal } from '@/lib/components/form-modal';
 
 type StaffRole = (typeof VENUE_STAFF_ROLES)[number];

@@ -23,7 +23,7 @@ import { errorText } from '@/lib/api-error';
 import { formatDateRange } from '@/lib/format';
 import { href } from '@/lib/paths';
 import { useVenueList } from '../api/list-venues';
-import { SEARCH_DEBOUNCE_MS } from '../search-debounce';
+import { SEARCH_DEBOUNCE_MS } from '@/lib/debounce';
 import { venuePlace } from '../venue-place';
 
 /** Every venue, for admins: searched on the server, 100 a page, each linking to its configuration. */

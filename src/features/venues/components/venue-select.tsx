@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { venueQueryOptions } from '../api/get-venue';
 import { useVenueList } from '../api/list-venues';
-import { SEARCH_DEBOUNCE_MS } from '../search-debounce';
+import { SEARCH_DEBOUNCE_MS } from '@/lib/debounce';
 
 interface VenueSelectProps {
   value: number | null;
