@@ -29,6 +29,9 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'tests/server/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Each file builds its own app on its own database, so files may share one module graph:
+          // the server's modules load once per worker instead of once per file (219 s → 101 s).
+          isolate: false,
         },
       },
     ],

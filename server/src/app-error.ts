@@ -7,6 +7,7 @@ const DEFAULT_STATUS: Partial<Record<ErrorCode, number>> = {
   conflict: 409,
   in_use: 409,
   idempotency_mismatch: 422,
+  sync_outdated: 426,
   rate_limited: 429,
   internal: 500,
   maintenance: 503,

@@ -16,6 +16,7 @@ import { peopleRoutes } from './modules/people/people.routes';
 import { venueSetupRoutes } from './modules/venue-setup/venue-setup.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { errorReportRoutes } from './modules/error-report/error-report.routes';
+import { floorRoutes } from './modules/floor/floor.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
 import { translationRoutes } from './modules/translations/translations.routes';
@@ -61,6 +62,7 @@ const ROUTES = [
   ledgerRoutes,
   balanceRoutes,
   attendanceRoutes,
+  floorRoutes,
   configRoutes,
   errorReportRoutes,
   auditLogRoutes,

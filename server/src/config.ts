@@ -5,6 +5,10 @@ import { z } from 'zod';
 
 /** The demo secret: fine for a laptop, refused in production. */
 export const DEMO_JWT_SECRET = 'paddock-demo-secret-do-not-use-in-production';
+/** The demo key of the riders' and grooms' QR codes: refused in production like the JWT secret. */
+export const DEMO_QR_SECRET = 'paddock-demo-qr-secret-do-not-use-in-production';
+/** Idempotency keys are kept at least this long (ARCHITECTURE: "kept for months, not hours"). */
+export const MIN_IDEMPOTENCY_RETENTION_DAYS = 90;
 const MIN_SECRET_LENGTH = 32;
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -41,6 +45,8 @@ const envSchema = z.object({
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().min(3).default('Paddock <no-reply@paddock.localhost>'),
   JWT_SECRET: z.string().min(1).default(DEMO_JWT_SECRET),
+  QR_SECRET: z.string().min(1).default(DEMO_QR_SECRET),
+  IDEMPOTENCY_RETENTION_DAYS: z.coerce.number().int().min(MIN_IDEMPOTENCY_RETENTION_DAYS).default(120),
   JWT_TTL_SECONDS: seconds(1800),
   JWT_REFRESH_MAX_SECONDS: seconds(7 * 24 * 3600),
   PASSWORD_RESET_TTL_SECONDS: seconds(3 * 24 * 3600),
@@ -89,6 +95,9 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   jwtSecret: string;
+  /** Key of the HMAC in riders' and grooms' QR codes (security/qr.ts). */
+  qrSecret: string;
+  idempotencyRetentionDays: number;
   jwtTtlSeconds: number;
   jwtRefreshMaxSeconds: number;
   passwordResetTtlSeconds: number;
@@ -110,7 +119,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
-  if (production) assertProductionSecret(e.JWT_SECRET);
+  if (production) {
+    assertProductionSecret('JWT_SECRET', e.JWT_SECRET, DEMO_JWT_SECRET);
+    assertProductionSecret('QR_SECRET', e.QR_SECRET, DEMO_QR_SECRET);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -129,6 +141,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,
+    qrSecret: e.QR_SECRET,
+    idempotencyRetentionDays: e.IDEMPOTENCY_RETENTION_DAYS,
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     jwtRefreshMaxSeconds: e.JWT_REFRESH_MAX_SECONDS,
     passwordResetTtlSeconds: e.PASSWORD_RESET_TTL_SECONDS,
@@ -142,14 +156,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-function assertProductionSecret(secret: string): void {
-  if (secret === DEMO_JWT_SECRET) {
+function assertProductionSecret(name: string, secret: string, demo: string): void {
+  if (secret === demo) {
     throw new ConfigError(
-      'JWT_SECRET is the demo default: set a random secret of at least 32 characters in production.',
+      `${name} is the demo default: set a random secret of at least ${MIN_SECRET_LENGTH} characters in production.`,
     );
   }
   if (secret.length < MIN_SECRET_LENGTH) {
-    throw new ConfigError(`JWT_SECRET is too short: use at least ${MIN_SECRET_LENGTH} characters in production.`);
+    throw new ConfigError(`${name} is too short: use at least ${MIN_SECRET_LENGTH} characters in production.`);
   }
 }
 

@@ -28,6 +28,7 @@ const official = () => import('./routes/official');
 const simpleuser = () => import('./routes/simpleuser');
 const merchant = () => import('./routes/merchant');
 const organizer = () => import('./routes/organizer');
+const organizerFloor = () => import('./routes/organizer/floor');
 const stable = () => import('./routes/stable');
 const welcomedesk = () => import('./routes/welcomedesk');
 const signin = () => import('./routes/signin');
@@ -344,17 +345,45 @@ export const routes: RouteObject[] = [
                   'organizerOfficialTransactions',
                   lazyPage(organizer, (m) => m.OrganizerOfficialTransactionsRoute),
                 ),
+                page(
+                  'organizerVetcheck',
+                  lazyPage(organizerFloor, (m) => m.OrganizerVetcheckRoute),
+                ),
+                page(
+                  'organizerSignin',
+                  lazyPage(organizerFloor, (m) => m.OrganizerSigninRoute),
+                ),
+                page(
+                  'organizerWelcomedesk',
+                  lazyPage(organizerFloor, (m) => m.OrganizerWelcomedeskRoute),
+                ),
               ]),
               group('stable', 'stable', 'stableDashboard', [
                 page(
                   'stableDashboard',
                   lazyPage(stable, (m) => m.StableDashboardRoute),
                 ),
+                page(
+                  'stableAddTransaction',
+                  lazyPage(stable, (m) => m.StableAddTransactionRoute),
+                ),
+                page(
+                  'stableTransactions',
+                  lazyPage(stable, (m) => m.StableTransactionsRoute),
+                ),
+                page(
+                  'stableQr',
+                  lazyPage(stable, (m) => m.StableQrRoute),
+                ),
               ]),
               group('welcomedesk', 'welcomedesk', 'welcomedeskList', [
                 page(
                   'welcomedeskList',
                   lazyPage(welcomedesk, (m) => m.WelcomedeskListRoute),
+                ),
+                page(
+                  'welcomedeskAdd',
+                  lazyPage(welcomedesk, (m) => m.WelcomedeskAddRoute),
                 ),
               ]),
               group('signin', 'signin', 'signinList', [

@@ -19,6 +19,8 @@ export const NAMESPACES = [
   'venueSetup',
   'participants',
   'ledger',
+  'offline',
+  'floor',
 ] as const;
 
 /** The same files, bundled as lazy chunks: used only when the server's copy cannot be fetched. */

@@ -34,6 +34,7 @@ export const ERROR_CODES = [
   'terms_required',
   'in_use',
   'idempotency_key_required',
+  'sync_outdated',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -64,6 +65,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   terms_required: 'Please accept the terms and conditions first.',
   in_use: 'This record is still in use and cannot be deleted.',
   idempotency_key_required: 'The request needs an Idempotency-Key header.',
+  sync_outdated: 'This app version is outdated. Please reload the page.',
 };
 
 /** Field error codes (zod messages in src/shared/schemas are these codes). */

@@ -56,6 +56,12 @@ export const POLICIES = {
   'transaction.write': ['admin', 'organizer', 'showoffice', 'stable', 'merchant'],
   'transaction.correct': ['admin', 'organizer', 'showoffice'],
   'balance.own': AUTHENTICATED,
+  // the floor (issue 4): the venue's staff; membership of the venue is checked in the service
+  'floor.read': ['admin', 'organizer', 'showoffice', 'stable', 'welcomedesk', 'signin', 'vetcheck'],
+  'attendee.write': ['admin', 'organizer', 'showoffice', 'welcomedesk'],
+  'signin.write': ['admin', 'organizer', 'showoffice', 'signin'],
+  'inspection.write': ['admin', 'organizer', 'showoffice', 'vetcheck'],
+  'rider.qr': ['rider'],
   // admin-only areas (spec §6)
   'config.manage': ['admin'],
   'balances.read': ['admin'],

@@ -1,3 +1,5 @@
+// Screens that keep data offline (the floor) open IndexedDB: jsdom has none, so every suite gets the fake.
+import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import type { Resource, ResourceLanguage } from 'i18next';
 import { afterEach } from 'vitest';

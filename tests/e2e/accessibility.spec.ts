@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { freshStaff, signInAt, synced } from './floor-support';
 import { DEFAULT_LANGUAGE, loginAs, pageLanguage, registerViaApi, submitLogin, t } from './support';
 
 async function expectNoViolations(page: Page): Promise<void> {
@@ -95,5 +96,33 @@ test.describe('the show office pages', () => {
         expect(overflows, path).toBe(false);
       }
     });
+  });
+});
+
+test.describe('the floor pages on a phone', () => {
+  const FLOOR: [string, string[]][] = [
+    ['stable', ['/stable/dashboard', '/stable/addTransaction', '/stable/transactions']],
+    ['welcomedesk', ['/welcomedesk/list', '/welcomedesk/add']],
+    ['signin', ['/signin/list']],
+    ['vetcheck', ['/vetcheck', '/vetcheck/list']],
+  ];
+  // On the narrowest screen, where most can go wrong; tablets get the desktop layout.
+  test('have no WCAG A/AA violations and do not scroll sideways at 360 px', async ({ page, request }) => {
+    test.setTimeout(150_000);
+    await page.setViewportSize({ width: 360, height: 800 });
+    for (const [role, paths] of FLOOR) {
+      // A fresh account per role: the demo floor users are shared with other tests.
+      await page.context().clearCookies();
+      await signInAt(page, await freshStaff(request, role), paths[0]!);
+      for (const path of paths) {
+        await page.goto(path);
+        await synced(page);
+        await expectNoViolations(page);
+        const overflows = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+        expect(overflows, path).toBe(false);
+      }
+      await page.getByRole('button', { name: t('en', 'shell:logout') }).click();
+      await expect(page).toHaveURL(/\/login/);
+    }
   });
 });

@@ -60,6 +60,7 @@ test('a forgotten password is reset through the e-mailed link, once', async ({ p
 
   // The same link cannot be used twice.
   await page.getByRole('button', { name: t(de, 'shell:logout') }).click();
+  await expect(page).toHaveURL(/\/login/);
   await page.goto(link);
   await expect(page.getByText(t(de, 'auth:reset.invalid'))).toBeVisible();
 });
@@ -77,6 +78,8 @@ test('a magic link signs a guest in once', async ({ page, request }) => {
   await expect(page).toHaveURL(/\/simpleuser\/overview$/);
 
   await page.getByRole('button', { name: t(de, 'shell:logout') }).click();
+
+  await expect(page).toHaveURL(/\/login/);
   await page.goto(link);
   await expect(page.getByText(t(de, 'errors:link_used'))).toBeVisible();
 });

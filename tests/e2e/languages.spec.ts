@@ -18,6 +18,7 @@ test('switching to each language changes the visible text and sticks', async ({ 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: t('it', 'dashboard:audience.simpleuser') })).toBeVisible();
   await page.getByRole('button', { name: t('it', 'shell:logout') }).click();
+  await expect(page).toHaveURL(/\/login/);
   await submitLogin(page, email, password);
   await expect(page.getByRole('heading', { level: 1, name: t('it', 'dashboard:audience.simpleuser') })).toBeVisible();
   await page.getByLabel(field(t('it', 'shell:language'))).selectOption('en');

@@ -30,9 +30,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/demo default/);
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short-secret' })).toThrow(/at least 32 characters/);
-    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) });
+    const secrets = { JWT_SECRET: 'x'.repeat(40), QR_SECRET: 'q'.repeat(40) };
+    // The QR secret is a secret like the token secret: the demo default is refused too.
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secrets.JWT_SECRET })).toThrow(/QR_SECRET/);
+    const config = loadConfig({ NODE_ENV: 'production', ...secrets });
     expect(config).toMatchObject({ seedDemo: false, impersonationEnabled: false });
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', ...secrets, SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
   it('rejects malformed values with the variable named', () => {

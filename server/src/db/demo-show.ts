@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { Db } from './client';
 import { DEMO_VENUE } from './demo-data';
 import {
+  attendees,
   consumables,
   countries,
   currencies,
   eventCategories,
+  grooms,
   horses,
   participationHorses,
   riders,
@@ -104,7 +106,27 @@ export const DEMO_HORSES = [
   },
 ];
 
-/** Writes the reference data and the demo show's event, taxes, price list and first rider. */
+/** The demo rider's grooms, charged at the stable through the rider's account (QR codes g…). */
+export const DEMO_GROOMS = [
+  { firstName: 'Greta', lastName: 'Stallmann', email: 'greta.stallmann@paddock.demo' },
+  { firstName: 'Hugo', lastName: 'Pfleger', email: null },
+];
+
+/** People the welcome desk admits at the demo show. */
+export const DEMO_ATTENDEES = [
+  {
+    firstName: 'Tina',
+    lastName: 'Trainer',
+    kind: 'team_member',
+    role: 'trainer',
+    organisation: 'Rosa Rider',
+    badge: 'T-001',
+  },
+  { firstName: 'Gustav', lastName: 'Gast', kind: 'guest', role: null, organisation: null, badge: 'G-001' },
+  { firstName: 'Paula', lastName: 'Presse', kind: 'press', role: null, organisation: 'Pferdezeitung', badge: 'P-001' },
+];
+
+/** Writes the reference data and the demo show's event, taxes, price list, first rider (with grooms) and attendees. */
 export async function seedDemoShow(tx: Db, riderUsername: string): Promise<void> {
   await tx.insert(countries).values(DEMO_COUNTRIES.map(([code, name]) => ({ code, name })));
   await tx.insert(currencies).values(DEMO_CURRENCIES.map(([code, name, symbol]) => ({ code, name, symbol })));
@@ -144,6 +166,8 @@ export async function seedDemoShow(tx: Db, riderUsername: string): Promise<void>
     .insert(venueParticipations)
     .values({ venueId: DEMO_VENUE.id, riderId: rider!.id, payerType: 'rider', payerId: rider!.id })
     .returning();
+  await tx.insert(grooms).values(DEMO_GROOMS.map((groom) => ({ ...groom, riderId: rider!.id })));
+  await tx.insert(attendees).values(DEMO_ATTENDEES.map((attendee) => ({ ...attendee, venueId: DEMO_VENUE.id })));
   for (const { headNumber, ...horse } of DEMO_HORSES) {
     const [row] = await tx.insert(horses).values(horse).returning();
     await tx.insert(participationHorses).values({

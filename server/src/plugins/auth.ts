@@ -1,6 +1,7 @@
 import { isRole } from '@shared/roles';
 import type { Db } from '../db/client';
 import type { TokenService } from '../security/jwt';
+import { rememberedUser } from '../security/session-cache';
 import { createUserRepo } from '../modules/user/user.repo';
 import type { App, RequestUser } from '../types';
 
@@ -12,16 +13,17 @@ const BEARER = /^Bearer\s+(\S+)$/i;
  */
 export function registerAuthentication(app: App, deps: { db: Db; tokens: TokenService }): void {
   const users = createUserRepo(deps.db);
+  const sessionUser = (id: number) => rememberedUser(deps.db, id, () => users.findSessionUser(id));
   app.decorateRequest('user', null);
 
   async function resolve(token: string): Promise<RequestUser | null> {
     const result = await deps.tokens.verify(token);
     if (!result.ok) return null;
     const { userId, impersonatorId } = result.claims;
-    const user = await users.findSessionUser(userId);
+    const user = await sessionUser(userId);
     if (!user?.isActive) return null;
     if (impersonatorId !== null) {
-      const admin = await users.findSessionUser(impersonatorId);
+      const admin = await sessionUser(impersonatorId);
       if (!admin?.isActive || !admin.roles.includes('admin')) return null;
     }
     return { id: user.id, roles: user.roles.filter(isRole), assignedVenueId: user.assignedVenueId, impersonatorId };

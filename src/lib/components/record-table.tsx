@@ -67,7 +67,10 @@ export function RecordTable<T>({
         {query.isError && <Alert color="red">{errorText(query.error)}</Alert>}
         {query.data?.results.length === 0 && <Text c="dimmed">{empty}</Text>}
         {query.data && query.data.results.length > 0 && (
-          <Table.ScrollContainer minWidth={minWidth}>
+          <Table.ScrollContainer
+            minWidth={minWidth}
+            scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-labelledby': titleId } }}
+          >
             <Table striped highlightOnHover aria-labelledby={titleId}>
               <Table.Thead>
                 <Table.Tr>

@@ -12,3 +12,4 @@ export * from './configuration';
 export * from './venue-setup';
 export * from './participation';
 export * from './ledger';
+export * from './floor';

@@ -1,7 +1,10 @@
-import { text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Timestamps are `timestamptz`, read as Date objects. */
 export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** The venue's floor counter at the row's last write, set by a trigger (schema/floor.ts). */
+export const floorSeqColumn = () => bigint('floor_seq', { mode: 'number' }).notNull().default(0);
 
 export const createdAt = () => timestamptz('created_at').notNull().defaultNow();
 

@@ -10,3 +10,4 @@ export * from './configuration';
 export * from './show';
 export * from './participations';
 export * from './ledger';
+export * from './floor';

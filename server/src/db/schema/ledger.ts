@@ -11,7 +11,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { timestamptz } from './columns';
+import { floorSeqColumn, timestamptz } from './columns';
 import { consumables, venueEventCategories } from './show';
 import { taxTypes } from './configuration';
 import { riders } from './profiles';
@@ -101,8 +101,10 @@ export const transactions = pgTable(
     replacesId: bigint('replaces_id', { mode: 'number' }),
     /** Provider reference (card payment intent id) that must never post twice. */
     externalRef: text('external_ref'),
+    floorSeq: floorSeqColumn(),
   },
   (t) => [
+    index('transactions_venue_seq_idx').on(t.venueId, t.floorSeq),
     index('transactions_venue_idx').on(t.venueId, t.recordedAt),
     index('transactions_party_idx').on(t.partyType, t.partyId, t.venueId),
     index('transactions_beneficiary_idx').on(t.beneficiaryRiderId),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, timestamptz, updatedAt } from './columns';
+import { createdAt, floorSeqColumn, timestamptz, updatedAt } from './columns';
 import { employers, officials, riders } from './profiles';
 import { venueEventCategories } from './show';
 import { venues } from './venues';
@@ -70,10 +70,12 @@ export const venueParticipations = pgTable(
     payerId: integer('payer_id').notNull(),
     arrivedAt: timestamptz('arrived_at'),
     signedInAt: timestamptz('signed_in_at'),
+    floorSeq: floorSeqColumn(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('venue_participations_venue_seq_idx').on(t.venueId, t.floorSeq),
     uniqueIndex('venue_participations_venue_rider_key').on(t.venueId, t.riderId),
     index('venue_participations_rider_idx').on(t.riderId),
     check('venue_participations_payer_check', sql`${t.payerType} IN ('rider', 'employer')`),
@@ -95,8 +97,10 @@ export const participationHorses = pgTable(
       .notNull()
       .references(() => horses.id, { onDelete: 'restrict' }),
     headNumber: integer('head_number'),
+    floorSeq: floorSeqColumn(),
   },
   (t) => [
+    index('participation_horses_venue_seq_idx').on(t.venueId, t.floorSeq),
     uniqueIndex('participation_horses_horse_key').on(t.venueParticipationId, t.horseId),
     uniqueIndex('participation_horses_head_number_key')
       .on(t.venueId, t.headNumber)

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, timestamptz, updatedAt } from './columns';
+import { createdAt, floorSeqColumn, timestamptz, updatedAt } from './columns';
 import { eventCategories, taxTypes } from './configuration';
 import { venues } from './venues';
 
@@ -91,11 +91,12 @@ export const consumables = pgTable(
     /** The tax type of this article; null: the event's tax configuration for its category. */
     taxTypeId: integer('tax_type_id').references(() => taxTypes.id, { onDelete: 'restrict' }),
     active: boolean('active').notNull().default(true),
+    floorSeq: floorSeqColumn(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('consumables_venue_idx').on(t.venueId),
+    index('consumables_venue_idx').on(t.venueId, t.floorSeq),
     check('consumables_price_check', sql`${t.unitPriceMinor} >= 0`),
   ],
 );

@@ -40,7 +40,7 @@ export interface EntrySpec {
 }
 
 /** A new row, all but what only the database or later steps set. */
-export type EntryValues = Omit<TransactionRow, 'id' | 'invoiceId' | 'reversalOfId' | 'externalRef'>;
+export type EntryValues = Omit<TransactionRow, 'id' | 'invoiceId' | 'reversalOfId' | 'externalRef' | 'floorSeq'>;
 
 export interface ResolvedEntry {
   values: EntryValues;

@@ -57,7 +57,7 @@ const specOf = (input: TransactionInput, claim: IdempotencyClaim): EntrySpec => 
 /** The wire form of an entry just written, from what was resolved for it. */
 const wireOf = (id: number, entry: ResolvedEntry): Transaction =>
   toWire({
-    t: { ...entry.values, id, invoiceId: null, reversalOfId: null, externalRef: null },
+    t: { ...entry.values, id, invoiceId: null, reversalOfId: null, externalRef: null, floorSeq: 0 },
     partyName: entry.names.party,
     beneficiaryName: entry.names.beneficiary,
     merchantName: entry.names.merchant,

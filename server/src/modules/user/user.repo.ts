@@ -2,6 +2,7 @@ import { count, desc, eq, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { termsAndConditions, users } from '../../db/schema';
 import type { Page } from '../../http/pagination';
+import { forgetUser } from '../../security/session-cache';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -64,6 +65,7 @@ export function createUserRepo(db: Db) {
 
     async update(id: number, patch: UserPatch, tx: Db = db): Promise<UserRow | undefined> {
       const [row] = await tx.update(users).set(patch).where(eq(users.id, id)).returning();
+      forgetUser(db, id);
       return row;
     },
 

@@ -1,3 +1,4 @@
+import { FloorLinks } from '@/features/floor/components/floor-links';
 import { AudienceDashboard } from '../dashboard/audience-dashboard';
 import { PageLinks } from '../dashboard/page-links';
 
@@ -14,6 +15,7 @@ export function OrganizerListRoute() {
           'organizerOfficialTransactions',
         ]}
       />
+      <FloorLinks title="organizer.floor" pages={['organizerVetcheck', 'organizerSignin', 'organizerWelcomedesk']} />
     </AudienceDashboard>
   );
 }

@@ -1,11 +1,28 @@
 import { useTranslation } from 'react-i18next';
+import { FloorFrame } from '@/features/floor/components/floor-frame';
+import { FloorLinks } from '@/features/floor/components/floor-links';
+import { VetCounts } from '@/features/floor/components/vet-counts';
+import { VetList } from '@/features/floor/components/vet-list';
 import { AudienceDashboard } from '../dashboard/audience-dashboard';
 
+/* The vet check (spec: Vet-check): horses by head number and their inspections. */
+
 export function VetcheckDashboardRoute() {
-  return <AudienceDashboard audience="vetcheck" />;
+  return (
+    <AudienceDashboard audience="vetcheck">
+      <FloorFrame>
+        <VetCounts />
+        <FloorLinks title="vet.work" pages={['vetcheckList']} />
+      </FloorFrame>
+    </AudienceDashboard>
+  );
 }
 
 export function VetcheckListRoute() {
   const { t } = useTranslation('routes');
-  return <AudienceDashboard audience="vetcheck" title={t('vetcheckList')} />;
+  return (
+    <FloorFrame title={t('vetcheckList')}>
+      <VetList />
+    </FloorFrame>
+  );
 }

@@ -1,5 +1,37 @@
-import { AudienceDashboard } from '../dashboard/audience-dashboard';
+import { Anchor, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { AttendeeForm } from '@/features/floor/components/attendee-form';
+import { AttendeeList } from '@/features/floor/components/attendee-list';
+import { FloorFrame } from '@/features/floor/components/floor-frame';
+import { href } from '@/lib/paths';
+
+/* The welcome desk (spec: Welcome desk): attendees of the venue, checked in and out at the gate. */
 
 export function WelcomedeskListRoute() {
-  return <AudienceDashboard audience="welcomedesk" />;
+  const { t } = useTranslation('routes');
+  return (
+    <FloorFrame title={t('welcomedeskList')}>
+      <Group>
+        <Anchor component={Link} to={href('welcomedeskAdd')} fw={600}>
+          {t('welcomedeskAdd')}
+        </Anchor>
+      </Group>
+      <AttendeeList />
+    </FloorFrame>
+  );
+}
+
+export function WelcomedeskAddRoute() {
+  const { t } = useTranslation('routes');
+  return (
+    <FloorFrame title={t('welcomedeskAdd')}>
+      <AttendeeForm />
+      <Group>
+        <Anchor component={Link} to={href('welcomedeskList')}>
+          {t('welcomedeskList')}
+        </Anchor>
+      </Group>
+    </FloorFrame>
+  );
 }

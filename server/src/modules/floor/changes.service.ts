@@ -1,0 +1,83 @@
+import { SYNC_PROTOCOL, SYNC_PROTOCOL_MIN, type FloorChanges } from '@shared/schemas/floor';
+import type { QrUserType } from '@shared/qr';
+import { AppError } from '../../app-error';
+import type { AppContext } from '../../context';
+import { qrCodeOf } from '../../security/qr';
+import type { RequestUser } from '../../types';
+import { assertVenueAccess } from '../venue/venue-access';
+import { changesRepo } from './changes.repo';
+import { EntryTable, floorRows } from './changes-wire';
+
+const MAX_CODES_KEPT = 100_000;
+
+/**
+ * The client's sync protocol from its header: absent counts as current; a version below
+ * SYNC_PROTOCOL_MIN (or not a version at all) is 426 `sync_outdated`, so the app asks for a reload.
+ */
+export function assertSyncProtocol(header: string | string[] | undefined): void {
+  const raw = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (raw === undefined) return;
+  const version = Number(raw);
+  if (!raw || !Number.isInteger(version) || version < SYNC_PROTOCOL_MIN) throw new AppError('sync_outdated');
+}
+
+/**
+ * A full snapshot when the client has nothing (cursor 0), when its cursor is ahead of the
+ * server's (the database was reset) or when tombstones it has not seen were purged.
+ */
+export function needsReset(cursor: number, seq: number, purgedSeq: number): boolean {
+  return cursor === 0 || cursor > seq || cursor < purgedSeq;
+}
+
+/** The floor changes of a venue (src/shared/schemas/floor.ts `floorChanges`). */
+export function createChangesService(ctx: AppContext) {
+  // A code never changes for a given secret: kept, as every tablet pulls every minute.
+  const codes = new Map<string, string>();
+  const qr = (type: QrUserType, id: number): string => {
+    const key = `${type}${id}`;
+    let code = codes.get(key);
+    if (code === undefined) {
+      if (codes.size >= MAX_CODES_KEPT) codes.clear();
+      code = qrCodeOf(ctx.config.qrSecret, type, id);
+      codes.set(key, code);
+    }
+    return code;
+  };
+
+  return {
+    /**
+     * Everything of one pull, read in one read-only REPEATABLE READ transaction: the counter
+     * and the rows agree (a writer holds the counter's row lock until it commits, so a counter
+     * value N seen here means every row numbered ≤ N is seen too).
+     */
+    async changes(user: RequestUser, venueId: number, cursor: number): Promise<FloorChanges> {
+      return ctx.db.transaction(
+        async (tx) => {
+          const venue = await changesRepo.venue(tx, venueId);
+          if (!venue) throw new AppError('not_found');
+          assertVenueAccess(user, venue.id);
+          const seq = Number(venue.seq);
+          const reset = needsReset(cursor, seq, Number(venue.purged_seq));
+          const lists = await changesRepo.lists(tx, venue.id, reset ? -1 : cursor, reset);
+          const entries = new EntryTable(lists.transactions);
+          const wanted = entries.namesWanted();
+          const names = await changesRepo.names(tx, wanted.parties, wanted.authors);
+          return {
+            protocol: SYNC_PROTOCOL,
+            venue: {
+              id: venue.id,
+              name: venue.name,
+              currency: venue.currency,
+              currency_display: venue.currency_display,
+              time_zone: venue.time_zone,
+            },
+            cursor: seq,
+            reset,
+            ...floorRows(lists, entries.rows(names), qr),
+          };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+    },
+  };
+}

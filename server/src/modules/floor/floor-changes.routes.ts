@@ -1,0 +1,60 @@
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { idParam } from '@shared/schemas/common';
+import { floorChanges, floorChangesQuery, myQrCodes, SYNC_PROTOCOL, SYNC_PROTOCOL_HEADER } from '@shared/schemas/floor';
+import type { AppContext } from '../../context';
+import { sessionOf } from '../../http/session';
+import type { App } from '../../types';
+import { assertSyncProtocol, createChangesService } from './changes.service';
+import { createQrService } from './qr.service';
+
+const params = z.object({ id: idParam });
+
+/** The floor tablets' pull, and the riders' own QR codes. */
+export function floorChangesRoutes(app: App, ctx: AppContext): void {
+  const changes = createChangesService(ctx);
+  const qr = createQrService(ctx);
+  const tags = ['floor'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    '/api/v1/venue/:id/floor/changes/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: `Rows of the venue's floor changed since ?cursor= (0: a full snapshot); header ${SYNC_PROTOCOL_HEADER}`,
+        params,
+        querystring: floorChangesQuery,
+        response: { 200: floorChanges },
+      },
+      config: { policy: 'floor.read' },
+    },
+    async (request, typedReply) => {
+      assertSyncProtocol(request.headers[SYNC_PROTOCOL_HEADER]);
+      const body = await changes.changes(sessionOf(request), request.params.id, request.query.cursor);
+      // Large (50,000 entries on a big show): serialised once with JSON.stringify and sent as
+      // text, not checked against the schema above by the route's zod serializer.
+      const reply: FastifyReply = typedReply;
+      return reply
+        .header(SYNC_PROTOCOL_HEADER, String(SYNC_PROTOCOL))
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(body));
+    },
+  );
+
+  app.get(
+    '/api/v1/rider/qr/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The signed-in rider's QR code and their grooms' codes",
+        response: { 200: myQrCodes },
+      },
+      config: { policy: 'rider.qr' },
+    },
+    (request) => qr.myCodes(sessionOf(request)),
+  );
+}

@@ -1,0 +1,60 @@
+import { Alert, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSyncInfo } from '@/offline/queries';
+import { useFloorStatus } from '@/offline/status';
+import { useFloorSync } from '@/offline/sync';
+import { useFloorVenue, useVenueLabel } from '../use-floor-venue';
+import { AttentionList } from './attention-list';
+import { FloorBoundary } from './floor-boundary';
+import { StatusBar } from './status-bar';
+
+interface FloorFrameProps {
+  /** The page heading (h1) with the venue's name under it; leave it out where the page has its own. */
+  title?: string;
+  children: ReactNode;
+}
+
+function FloorBody({ showVenue, children }: { showVenue: boolean; children: ReactNode }) {
+  const { t } = useTranslation('floor');
+  const venue = useFloorVenue();
+  useFloorSync(venue);
+  const status = useFloorStatus(venue);
+  const label = useVenueLabel(useSyncInfo(venue));
+  return (
+    <Stack>
+      {showVenue && label.name && <Text c="dimmed">{label.name}</Text>}
+      <StatusBar status={status} />
+      <AttentionList venue={venue} />
+      {status.ready ? (
+        children
+      ) : status.online ? (
+        <Center py="xl">
+          <Stack align="center" gap="xs">
+            <Loader role="status" aria-label={t('frame.loading')} />
+            <Text c="dimmed">{t('frame.loading')}</Text>
+          </Stack>
+        </Center>
+      ) : (
+        <Alert color="orange" role="alert" title={t('frame.offlineTitle')}>
+          {t('frame.offlineNoData')}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * Every floor screen sits in this frame: it keeps the venue's data in sync while open, shows
+ * the sync state and the refused writes, and shows the screen once a snapshot is here.
+ */
+export function FloorFrame({ title, children }: FloorFrameProps) {
+  return (
+    <Stack>
+      {title && <Title order={1}>{title}</Title>}
+      <FloorBoundary>
+        <FloorBody showVenue={title !== undefined}>{children}</FloorBody>
+      </FloorBoundary>
+    </Stack>
+  );
+}

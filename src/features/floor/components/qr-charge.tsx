@@ -1,0 +1,43 @@
+import { Alert, Anchor, Group, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { href } from '@/lib/paths';
+import { useQrPerson, useSyncInfo } from '@/offline/queries';
+import { ScanButton } from '../scanner/scan-button';
+import { useFloorVenue, useVenueLabel } from '../use-floor-venue';
+import { ChargeForm } from './charge-form';
+import { PersonCard } from './person-card';
+
+/** The person a scanned code names, with the charge form; unknown or forged codes are refused. */
+export function QrCharge({ code }: { code: string }) {
+  const { t } = useTranslation('floor');
+  const venue = useFloorVenue();
+  const { currency } = useVenueLabel(useSyncInfo(venue));
+  const person = useQrPerson(venue, code);
+  if (person === undefined) return <Loader role="status" aria-label={t('frame.loading')} />;
+  if (person === null) {
+    return (
+      <>
+        <Alert color="red" role="alert" title={t('qr.invalidTitle')}>
+          {t('qr.invalid')}
+        </Alert>
+        <Group>
+          <ScanButton />
+          <Anchor component={Link} to={href('stableAddTransaction')}>
+            {t('qr.searchInstead')}
+          </Anchor>
+        </Group>
+      </>
+    );
+  }
+  return (
+    <>
+      <PersonCard person={person}>
+        <ChargeForm venue={venue} currency={currency} person={person} />
+      </PersonCard>
+      <Group>
+        <ScanButton />
+      </Group>
+    </>
+  );
+}

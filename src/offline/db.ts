@@ -1,0 +1,165 @@
+import Dexie, { cmp, type EntityTable, type Table } from 'dexie';
+import type {
+  Attendee,
+  Checkin,
+  FloorConsumable,
+  FloorEntity,
+  FloorGroom,
+  FloorHorse,
+  FloorRider,
+  FloorTransaction,
+  Inspection,
+  QrCode,
+  Signin,
+} from '@shared/schemas/floor';
+
+/*
+ * The offline store (issue 4): the only place that touches IndexedDB. One database per origin;
+ * every floor row carries its venue. A row written on this device before the server has it has
+ * `id` = its client key (a UUID string) and `pending: 1`; the pull replaces it by the server's
+ * row with the same `key`. Numbers are server ids.
+ */
+
+export type LocalId = number | string;
+/** A floor row as kept here: the server's row, its venue, and whether it is this device's unsent write. */
+export type Local<T extends { id: number }> = Omit<T, 'id'> & {
+  id: LocalId;
+  venue: number;
+  /** 1 while the write is queued or being sent (indexable, unlike a boolean). */
+  pending?: 1;
+  /** Set when the server refused the write (see `attention`). */
+  rejected?: 1;
+};
+
+export type LocalRider = Local<FloorRider>;
+export type LocalGroom = Local<FloorGroom>;
+export type LocalHorse = Local<FloorHorse>;
+export type LocalConsumable = Local<FloorConsumable>;
+export type LocalTransaction = Local<FloorTransaction>;
+export type LocalAttendee = Local<Attendee>;
+export type LocalCheckin = Local<Omit<Checkin, 'attendee'> & { attendee: LocalId }>;
+export type LocalSignin = Local<Signin>;
+export type LocalInspection = Local<Inspection>;
+
+/**
+ * A snapshot's transactions of one venue are stored in pages of 1,000 rows (one IndexedDB record
+ * costs about as much as one row): rows newest first across pages 0, 1, 2, …; the per-row table
+ * holds later changes and this device's writes, and wins for the same id.
+ */
+export interface TransactionPage {
+  venue: number;
+  page: number;
+  rows: LocalTransaction[];
+  /** [venue, id] of each row, indexed: counts a venue's paged rows and finds the page of an id. */
+  ids: [number, number][];
+}
+export const TRANSACTION_PAGE_SIZE = 1000;
+
+/** The order of a venue's transactions: newest first by occurred_at, then by id descending. */
+export const newestTransactionFirst = (a: LocalTransaction, b: LocalTransaction): number =>
+  a.occurred_at === b.occurred_at ? cmp(b.id, a.id) : a.occurred_at < b.occurred_at ? 1 : -1;
+
+/** The Local row type of each floor table. */
+export interface FloorRows {
+  riders: LocalRider;
+  grooms: LocalGroom;
+  horses: LocalHorse;
+  consumables: LocalConsumable;
+  transactions: LocalTransaction;
+  attendees: LocalAttendee;
+  checkins: LocalCheckin;
+  signins: LocalSignin;
+  inspections: LocalInspection;
+}
+
+/** A queued write: replayed in `seq` order against the ordinary REST endpoint. */
+export interface OutboxItem {
+  seq?: number;
+  /** The client-made UUID: Idempotency-Key of the request and id of the local row. */
+  key: string;
+  /** The signed-in user who made it: only their session sends it (keys are per user). */
+  user: number;
+  venue: number;
+  entity: FloorEntity;
+  method: 'POST' | 'PATCH';
+  /** Path under /api/v1/, e.g. `transaction/`. */
+  path: string;
+  body: unknown;
+  createdAt: string;
+  attempts: number;
+  /** Epoch ms before which it is not retried (backoff). */
+  notBefore: number;
+  lastError?: string;
+}
+
+/** A write the server refused (4xx): kept for staff to read and dismiss; it left the queue. */
+export interface AttentionItem {
+  key: string;
+  user: number;
+  venue: number;
+  entity: FloorEntity;
+  path: string;
+  body: unknown;
+  status: number;
+  /** The server's wire error ({error, message, fields}) or a message. */
+  error: unknown;
+  at: string;
+}
+
+/** Per venue: where the last pull ended. */
+export interface SyncState {
+  venue: number;
+  cursor: number;
+  venueName: string;
+  currency: string;
+  currencyDisplay: string;
+  timeZone: string;
+  /** ISO time of the last successful pull or push. */
+  lastSyncAt: string | null;
+  lastError: string | null;
+}
+
+/** The signed-in rider's own QR codes, readable offline once loaded. */
+export type MyCode = QrCode & { user: number };
+
+export class FloorDb extends Dexie {
+  riders!: EntityTable<LocalRider, 'id'>;
+  grooms!: EntityTable<LocalGroom, 'id'>;
+  horses!: EntityTable<LocalHorse, 'id'>;
+  consumables!: EntityTable<LocalConsumable, 'id'>;
+  transactions!: EntityTable<LocalTransaction, 'id'>;
+  transactionPages!: Table<TransactionPage, [number, number]>;
+  attendees!: EntityTable<LocalAttendee, 'id'>;
+  checkins!: EntityTable<LocalCheckin, 'id'>;
+  signins!: EntityTable<LocalSignin, 'id'>;
+  inspections!: EntityTable<LocalInspection, 'id'>;
+  outbox!: EntityTable<OutboxItem, 'seq'>;
+  attention!: EntityTable<AttentionItem, 'key'>;
+  sync!: EntityTable<SyncState, 'venue'>;
+  myCodes!: EntityTable<MyCode, 'code'>;
+
+  constructor(name = 'paddock-floor') {
+    super(name);
+    this.version(1).stores({
+      riders: 'id, venue, rider',
+      grooms: 'id, venue, rider, participation',
+      horses: 'id, venue, participation, [venue+head_number]',
+      consumables: 'id, venue',
+      transactions: 'id, venue, [venue+occurred_at], pending',
+      transactionPages: '[venue+page], *ids',
+      attendees: 'id, venue, key',
+      checkins: 'id, venue, attendee, key',
+      signins: 'id, venue, participation, key',
+      inspections: 'id, venue, horse, key',
+      outbox: '++seq, &key, venue, user',
+      attention: 'key, venue, user',
+      sync: 'venue',
+      myCodes: 'code, user',
+    });
+  }
+}
+
+/** The floor tables by entity name (tombstones and outbox items name these). */
+export const entityTable = (db: FloorDb, entity: FloorEntity) => db[entity];
+
+export const floorDb = new FloorDb();

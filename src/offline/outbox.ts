@@ -1,0 +1,179 @@
+import type { FloorEntity } from '@shared/schemas/floor';
+import { useAppStore } from '@/lib/store';
+import { floorDb, type FloorDb, type FloorRows, type LocalId, type OutboxItem } from './db';
+import type { Transport } from './transport';
+
+/**
+ * The outbox (ARCHITECTURE "Offline floor operations"): a write is its domain row (shown at once
+ * as pending) and an outbox item, saved in one Dexie transaction, then replayed in `seq` order
+ * against the ordinary REST endpoint with its client key as Idempotency-Key.
+ */
+
+/** A floor row as the engine sees it, whatever its table. */
+export interface FloorRow {
+  id: LocalId;
+  venue: number;
+  key?: string | null;
+  pending?: 1;
+  rejected?: 1;
+}
+
+export interface FloorWrite<E extends FloorEntity> {
+  venue: number;
+  entity: E;
+  /** The Local row of that table, with id = key and pending: 1. */
+  row: FloorRows[E];
+  /** Under /api/v1/, e.g. `transaction/`. */
+  path: string;
+  method?: 'POST' | 'PATCH';
+  body: unknown;
+  key: string;
+}
+
+export const newKey = (): string => crypto.randomUUID();
+
+export const floorTable = (db: FloorDb, entity: FloorEntity) => db.table<FloorRow, LocalId>(entity);
+
+/** Saves the row and its outbox item in one transaction. */
+export async function saveWrite<E extends FloorEntity>(db: FloorDb, user: number, write: FloorWrite<E>): Promise<void> {
+  const table = floorTable(db, write.entity);
+  await db.transaction('rw', [table, db.outbox], async () => {
+    await table.put(write.row as FloorRow);
+    await db.outbox.add({
+      key: write.key,
+      user,
+      venue: write.venue,
+      entity: write.entity,
+      method: write.method ?? 'POST',
+      path: write.path,
+      body: write.body,
+      createdAt: new Date().toISOString(),
+      attempts: 0,
+      notBefore: 0,
+    });
+  });
+}
+
+const enqueueListeners = new Set<() => void>();
+
+/** Called after every enqueue (the sync engine flushes). */
+export function onEnqueue(listener: () => void): () => void {
+  enqueueListeners.add(listener);
+  return () => enqueueListeners.delete(listener);
+}
+
+/** Saves a write of the signed-in user and wakes the flusher. */
+export async function enqueue<E extends FloorEntity>(write: FloorWrite<E>): Promise<void> {
+  const user = useAppStore.getState().user;
+  if (!user) throw new Error('enqueue: nobody is signed in');
+  await saveWrite(floorDb, user.id, write);
+  for (const listener of enqueueListeners) listener();
+}
+
+/** Writes of this user still waiting to be sent (logout is refused while there are any). */
+export async function pendingWrites(userId: number, db: FloorDb = floorDb): Promise<number> {
+  // Without IndexedDB nothing can have been queued.
+  if (typeof indexedDB === 'undefined') return 0;
+  return db.outbox.where('user').equals(userId).count();
+}
+
+// ---- sending ------------------------------------------------------------------------------
+
+const BACKOFF_BASE_MS = 1_000;
+export const BACKOFF_MAX_MS = 30_000;
+
+/** Exponential from 1 s, ±25 % jitter, capped at 30 s (a tablet back on wifi catches up soon). */
+export function backoffMs(attempts: number, random: () => number = Math.random): number {
+  const base = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+  return Math.min(BACKOFF_MAX_MS, Math.round(base * (0.75 + random() * 0.5)));
+}
+
+export interface FlushContext {
+  db: FloorDb;
+  transport: Transport;
+  user: number;
+  now: () => number;
+  random: () => number;
+  /** Send even if the backoff has not run out (the network just came back). */
+  ignoreBackoff?: boolean;
+}
+
+export interface FlushResult {
+  /** Venues of which something was accepted (pull them). */
+  sent: Set<number>;
+  /** done: queue empty; retry: wait until retryAt; unauthorized (401), outdated (426): stop. */
+  stop: 'done' | 'retry' | 'unauthorized' | 'outdated';
+  retryAt?: number;
+}
+
+const isRetryable = (status: number) => status >= 500 || status === 408 || status === 429;
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+async function accepted(db: FloorDb, item: OutboxItem, at: string): Promise<void> {
+  const table = floorTable(db, item.entity);
+  await db.transaction('rw', [table, db.outbox, db.sync], async () => {
+    await db.outbox.delete(item.seq!);
+    // The next pull replaces the row by the server's (same key).
+    await table.update(item.key, { pending: undefined });
+    await db.sync.update(item.venue, { lastSyncAt: at });
+  });
+}
+
+async function rejected(db: FloorDb, item: OutboxItem, status: number, error: unknown, at: string): Promise<void> {
+  const table = floorTable(db, item.entity);
+  await db.transaction('rw', [table, db.outbox, db.attention], async () => {
+    await db.outbox.delete(item.seq!);
+    const { key, user, venue, entity, path, body } = item;
+    await db.attention.put({ key, user, venue, entity, path, body, status, error, at });
+    await table.update(key, { pending: undefined, rejected: 1 });
+  });
+}
+
+async function retryLater(ctx: FlushContext, item: OutboxItem, lastError: string): Promise<number> {
+  const attempts = item.attempts + 1;
+  const notBefore = ctx.now() + backoffMs(attempts, ctx.random);
+  await ctx.db.outbox.update(item.seq!, { attempts, notBefore, lastError });
+  return notBefore;
+}
+
+/**
+ * One round: sends the user's items in order until the queue is empty or something stops it.
+ * A rejection (4xx) moves the item to `attention` and the round goes on; a network error, 5xx,
+ * 408 or 429 keeps it (backoff) and ends the round, since order matters.
+ */
+export async function flushOutbox(ctx: FlushContext): Promise<FlushResult> {
+  const sent = new Set<number>();
+  for (;;) {
+    const item = await ctx.db.outbox.where('user').equals(ctx.user).first();
+    if (!item) return { sent, stop: 'done' };
+    // Only the first item of the queue ever waits: a failure ends the round.
+    if (!ctx.ignoreBackoff && item.notBefore > ctx.now()) {
+      return { sent, stop: 'retry', retryAt: item.notBefore };
+    }
+    let status: number;
+    let body: unknown;
+    try {
+      ({ status, body } = await ctx.transport({
+        method: item.method,
+        path: item.path,
+        body: item.body,
+        key: item.key,
+      }));
+    } catch (error) {
+      return { sent, stop: 'retry', retryAt: await retryLater(ctx, item, describe(error)) };
+    }
+    const at = new Date(ctx.now()).toISOString();
+    if (status >= 200 && status < 300) {
+      await accepted(ctx.db, item, at);
+      sent.add(item.venue);
+    } else if (status === 401) {
+      return { sent, stop: 'unauthorized' };
+    } else if (status === 426) {
+      return { sent, stop: 'outdated' };
+    } else if (isRetryable(status)) {
+      return { sent, stop: 'retry', retryAt: await retryLater(ctx, item, `HTTP ${status}`) };
+    } else {
+      await rejected(ctx.db, item, status, body ?? `HTTP ${status}`, at);
+    }
+  }
+}

@@ -1,0 +1,144 @@
+import Dexie from 'dexie';
+import { FLOOR_ENTITIES, type FloorChanges, type FloorEntity, type FloorTransaction } from '@shared/schemas/floor';
+import { newestTransactionFirst, TRANSACTION_PAGE_SIZE, type FloorDb, type LocalId, type TransactionPage } from './db';
+import { floorTable } from './outbox';
+import type { Transport } from './transport';
+
+/**
+ * Pull (ARCHITECTURE "Offline floor operations"): the venue's changes since its cursor (a
+ * snapshot the first time), applied in one Dexie transaction. A snapshot's transactions go into
+ * pages (see TransactionPage); every later row goes into its table.
+ */
+
+export type PullResult = 'ok' | 'failed' | 'unauthorized' | 'outdated';
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+const isChanges = (body: unknown): body is FloorChanges =>
+  typeof body === 'object' &&
+  body !== null &&
+  typeof (body as FloorChanges).cursor === 'number' &&
+  FLOOR_ENTITIES.every((entity) => Array.isArray((body as FloorChanges)[entity]));
+
+export async function pullChanges(db: FloorDb, transport: Transport, venue: number, now: number): Promise<PullResult> {
+  const state = await db.sync.get(venue);
+  const noteError = (message: string) => db.sync.update(venue, { lastError: message });
+  let status: number;
+  let body: unknown;
+  try {
+    ({ status, body } = await transport({
+      method: 'GET',
+      path: `venue/${venue}/floor/changes/?cursor=${state?.cursor ?? 0}`,
+    }));
+  } catch (error) {
+    await noteError(describe(error));
+    return 'failed';
+  }
+  if (status === 426) return 'outdated';
+  if (status === 401) return 'unauthorized';
+  if (status < 200 || status >= 300 || !isChanges(body)) {
+    await noteError(`HTTP ${status}`);
+    return 'failed';
+  }
+  await applyChanges(db, venue, body, new Date(now).toISOString());
+  return 'ok';
+}
+
+/** Every row of the venue goes, except this device's unsent or refused writes. */
+async function clearVenue(db: FloorDb, entity: FloorEntity, venue: number): Promise<void> {
+  const table = floorTable(db, entity);
+  const kept = await table
+    .where(':id')
+    .aboveOrEqual('')
+    .filter((row) => row.venue === venue && (row.pending === 1 || row.rejected === 1))
+    .toArray();
+  await table.where('venue').equals(venue).delete();
+  if (kept.length) await table.bulkPut(kept);
+}
+
+/**
+ * The local copies (id = client key, always a string, and strings sort after numbers) of the
+ * incoming rows: the server's row replaces them. Returns the keys that had one.
+ */
+async function dropLocalCopies(db: FloorDb, entity: FloorEntity, rows: { key?: string | null }[]): Promise<string[]> {
+  const table = floorTable(db, entity);
+  const local = new Set(await table.where(':id').aboveOrEqual('').primaryKeys());
+  if (!local.size) return [];
+  const replaced = rows.flatMap((row) => (row.key && local.has(row.key) ? [row.key] : []));
+  await table.bulkDelete(replaced);
+  return replaced;
+}
+
+/** Stores a venue's snapshot transactions as pages 0, 1, … (the venue has no pages yet). */
+export async function storeTransactionPages(db: FloorDb, venue: number, rows: FloorTransaction[]): Promise<void> {
+  const sorted = rows.map((row) => ({ ...row, venue })).sort(newestTransactionFirst);
+  const pages: TransactionPage[] = [];
+  for (let start = 0; start < sorted.length; start += TRANSACTION_PAGE_SIZE) {
+    const page = sorted.slice(start, start + TRANSACTION_PAGE_SIZE);
+    const ids = page.map((row): [number, number] => [venue, row.id]);
+    pages.push({ venue, page: start / TRANSACTION_PAGE_SIZE, rows: page, ids });
+  }
+  await db.transactionPages.bulkPut(pages);
+}
+
+const venuePages = (db: FloorDb, venue: number) =>
+  db.transactionPages.where('[venue+page]').between([venue, Dexie.minKey], [venue, Dexie.maxKey]);
+
+/** Rewrites the pages that hold any of `ids` without them. */
+async function removeFromPages(db: FloorDb, venue: number, ids: number[]): Promise<void> {
+  const gone = new Set<LocalId>(ids);
+  const pages = await db.transactionPages
+    .where('ids')
+    .anyOf(ids.map((id) => [venue, id]))
+    .distinct()
+    .toArray();
+  await db.transactionPages.bulkPut(
+    pages.map((page) => ({
+      ...page,
+      rows: page.rows.filter((row) => !gone.has(row.id)),
+      ids: page.ids.filter(([, id]) => !gone.has(id)),
+    })),
+  );
+}
+
+export async function applyChanges(db: FloorDb, venue: number, changes: FloorChanges, at: string): Promise<void> {
+  const tables = FLOOR_ENTITIES.map((entity) => floorTable(db, entity));
+  await db.transaction('rw', [...tables, db.transactionPages, db.sync], async () => {
+    const stored = await db.sync.get(venue);
+    // An answer older than what is stored (another tab pulled meanwhile) changes nothing.
+    if (stored && !changes.reset && changes.cursor < stored.cursor) return;
+    const newIds = new Map<LocalId, LocalId>();
+    if (changes.reset) await venuePages(db, venue).delete();
+    for (const entity of FLOOR_ENTITIES) {
+      if (changes.reset) await clearVenue(db, entity, venue);
+      const rows: { id: number; key?: string | null }[] = changes[entity];
+      if (!rows.length) continue;
+      const replaced = new Set(await dropLocalCopies(db, entity, rows));
+      if (entity === 'attendees') {
+        for (const row of rows) if (row.key && replaced.has(row.key)) newIds.set(row.key, row.id);
+      }
+      if (changes.reset && entity === 'transactions') await storeTransactionPages(db, venue, changes.transactions);
+      else await floorTable(db, entity).bulkPut(rows.map((row) => ({ ...row, venue })));
+    }
+    // This device's check-ins of an attendee it created offline now name the attendee's id.
+    for (const [key, id] of newIds) await db.checkins.where('attendee').equals(key).modify({ attendee: id });
+    for (const entity of FLOOR_ENTITIES) {
+      const ids = changes.deleted.filter((gone) => gone.entity === entity).map((gone) => gone.id);
+      if (ids.length) await floorTable(db, entity).bulkDelete(ids);
+      if (ids.length && entity === 'transactions') await removeFromPages(db, venue, ids);
+      // A rider who left the venue takes their grooms along (the server sends no groom tombstones then).
+      if (ids.length && entity === 'riders') await db.grooms.where('participation').anyOf(ids).delete();
+    }
+    const { name, currency, currency_display, time_zone } = changes.venue;
+    await db.sync.put({
+      venue,
+      cursor: changes.cursor,
+      venueName: name,
+      currency,
+      currencyDisplay: currency_display,
+      timeZone: time_zone,
+      lastSyncAt: at,
+      lastError: null,
+    });
+  });
+}

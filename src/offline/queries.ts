@@ -1,0 +1,246 @@
+import type { Table } from 'dexie';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { InspectionStatus } from '@shared/schemas/floor';
+import { parseQrCode } from '@shared/qr';
+import {
+  floorDb,
+  type LocalAttendee,
+  type LocalCheckin,
+  type LocalGroom,
+  type LocalHorse,
+  type LocalId,
+  type LocalInspection,
+  type LocalRider,
+  type LocalSignin,
+  type MyCode,
+} from './db';
+
+/*
+ * Read hooks of the floor screens: live queries over the offline store, so a write made here or
+ * a pull shows at once. `undefined` while the first read runs. Current states (checked in,
+ * signed in, vet status) are the latest event that the server has not refused.
+ */
+
+// The transaction reads (snapshot pages merged with rows) live in their own file.
+export { useTodayCharges, useVenueTransactions } from './transaction-queries';
+
+/** A rider, or a groom with the rider they work for, and the rider's horses. */
+export interface FloorPerson {
+  type: 'rider' | 'groom';
+  rider: LocalRider;
+  groom: LocalGroom | null;
+  horses: LocalHorse[];
+}
+
+type Event = { occurred_at: string; recorded_at: string; rejected?: 1 };
+const newer = (a: Event, b: Event) =>
+  a.occurred_at > b.occurred_at || (a.occurred_at === b.occurred_at && a.recorded_at > b.recorded_at);
+const newestFirst = (a: Event, b: Event) => (newer(a, b) ? -1 : newer(b, a) ? 1 : 0);
+
+/** The latest accepted or pending event per owner. */
+function latestBy<E extends Event>(events: E[], ownerOf: (event: E) => LocalId): Map<LocalId, E> {
+  const latest = new Map<LocalId, E>();
+  for (const event of events) {
+    if (event.rejected) continue;
+    const current = latest.get(ownerOf(event));
+    if (!current || newer(event, current)) latest.set(ownerOf(event), event);
+  }
+  return latest;
+}
+
+const words = (search: string) => search.trim().toLowerCase();
+const isNumber = (text: string) => /^\d+$/.test(text);
+const includes = (text: string | null | undefined, query: string) => (text ?? '').toLowerCase().includes(query);
+const ofVenue = <T, I>(table: Table<T, LocalId, I>, venue: number) => table.where('venue').equals(venue);
+
+async function horsesByParticipation(venue: number, participations: LocalId[]): Promise<Map<LocalId, LocalHorse[]>> {
+  const horses = await floorDb.horses.where('participation').anyOf(participations).toArray();
+  const map = new Map<LocalId, LocalHorse[]>();
+  for (const horse of horses.filter((h) => h.venue === venue)) {
+    map.set(horse.participation, [...(map.get(horse.participation) ?? []), horse]);
+  }
+  for (const list of map.values()) list.sort((a, b) => (a.head_number ?? Infinity) - (b.head_number ?? Infinity));
+  return map;
+}
+
+async function withHorses(venue: number, riders: LocalRider[], grooms: LocalGroom[]): Promise<FloorPerson[]> {
+  const ridersById = new Map(riders.map((r) => [r.id, r]));
+  const missing = grooms.map((g) => g.participation).filter((id) => !ridersById.has(id));
+  for (const rider of await floorDb.riders.bulkGet(missing)) if (rider) ridersById.set(rider.id, rider);
+  const horses = await horsesByParticipation(venue, [...ridersById.keys()]);
+  const people: FloorPerson[] = riders.map((rider) => ({ type: 'rider', rider, groom: null, horses: [] }));
+  for (const groom of grooms) {
+    const rider = ridersById.get(groom.participation);
+    if (rider) people.push({ type: 'groom', rider, groom, horses: [] });
+  }
+  return people.map((person) => ({ ...person, horses: horses.get(person.rider.id) ?? [] }));
+}
+
+/** Riders and grooms by name, or by a head number of the rider's horses (the rider and their grooms). */
+export function usePeopleSearch(venue: number, search: string, limit = 20): FloorPerson[] | undefined {
+  return useLiveQuery(async () => {
+    const query = words(search);
+    if (!query) return [];
+    if (isNumber(query)) {
+      const horses = await floorDb.horses
+        .where('[venue+head_number]')
+        .equals([venue, Number(query)])
+        .toArray();
+      const ids = [...new Set(horses.map((h) => h.participation))];
+      const riders = (await floorDb.riders.bulkGet(ids)).filter((r): r is LocalRider => r?.venue === venue);
+      const grooms = await ofVenue(floorDb.grooms, venue)
+        .filter((g) => ids.includes(g.participation))
+        .toArray();
+      return withHorses(venue, riders, grooms);
+    }
+    const riders = await ofVenue(floorDb.riders, venue)
+      .filter((r) => includes(r.name, query))
+      .limit(limit)
+      .toArray();
+    const grooms = await ofVenue(floorDb.grooms, venue)
+      .filter((g) => includes(g.name, query))
+      .limit(limit)
+      .toArray();
+    const people = await withHorses(venue, riders, grooms);
+    return people.sort((a, b) => (a.groom ?? a.rider).name.localeCompare((b.groom ?? b.rider).name)).slice(0, limit);
+  }, [venue, search, limit]);
+}
+
+/** The person a scanned code names at this venue: null for a malformed, unknown or forged code. */
+export function useQrPerson(venue: number, code: string): FloorPerson | null | undefined {
+  return useLiveQuery(async () => {
+    const ref = parseQrCode(code);
+    if (!ref) return null;
+    const matches = (row: { venue: number; qr: string }) => row.venue === venue && row.qr.toLowerCase() === ref.code;
+    if (ref.type === 'r') {
+      const rider = await floorDb.riders.where('rider').equals(ref.id).filter(matches).first();
+      return rider ? ((await withHorses(venue, [rider], []))[0] ?? null) : null;
+    }
+    const groom = await floorDb.grooms.get(ref.id);
+    return groom && matches(groom) ? ((await withHorses(venue, [], [groom]))[0] ?? null) : null;
+  }, [venue, code]);
+}
+
+export const useSyncInfo = (venue: number) => useLiveQuery(() => floorDb.sync.get(venue), [venue]);
+
+export const useConsumables = (venue: number) =>
+  useLiveQuery(async () => {
+    const rows = await ofVenue(floorDb.consumables, venue).toArray();
+    return rows.filter((c) => c.active).sort((a, b) => a.name.localeCompare(b.name));
+  }, [venue]);
+
+export interface AttendeeState {
+  attendee: LocalAttendee;
+  latest: LocalCheckin | null;
+}
+
+/** The venue's attendees by name with their latest check-in, narrowed by search and kind. */
+export function useAttendees(venue: number, search: string, kind: string | null) {
+  return useLiveQuery(async () => {
+    const query = words(search);
+    const [attendees, checkins] = await Promise.all([
+      ofVenue(floorDb.attendees, venue).toArray(),
+      ofVenue(floorDb.checkins, venue).toArray(),
+    ]);
+    const latest = latestBy(checkins, (c) => c.attendee);
+    return attendees
+      .filter((a) => !a.rejected && (!kind || a.kind === kind))
+      .filter(
+        (a) => !query || [`${a.first_name} ${a.last_name}`, a.badge, a.organisation].some((v) => includes(v, query)),
+      )
+      .sort((a, b) => `${a.last_name} ${a.first_name}`.localeCompare(`${b.last_name} ${b.first_name}`))
+      .map((attendee) => ({
+        attendee,
+        latest: latest.get(attendee.id) ?? (attendee.key ? latest.get(attendee.key) : undefined) ?? null,
+      }));
+  }, [venue, search, kind]);
+}
+
+export interface RiderSigninState {
+  rider: LocalRider;
+  horses: LocalHorse[];
+  latest: LocalSignin | null;
+}
+
+/** The venue's riders by name with their horses and latest sign-in; search by name or head number. */
+export function useSigninRiders(venue: number, search: string) {
+  return useLiveQuery(async () => {
+    const query = words(search);
+    const [riders, signins] = await Promise.all([
+      ofVenue(floorDb.riders, venue).toArray(),
+      ofVenue(floorDb.signins, venue).toArray(),
+    ]);
+    const horses = await horsesByParticipation(
+      venue,
+      riders.map((r) => r.id),
+    );
+    const latest = latestBy(signins, (s) => s.participation);
+    return riders
+      .map((rider) => ({ rider, horses: horses.get(rider.id) ?? [], latest: latest.get(rider.id) ?? null }))
+      .filter(
+        ({ rider, horses }) =>
+          !query || includes(rider.name, query) || horses.some((h) => String(h.head_number ?? '') === query),
+      )
+      .sort((a, b) => a.rider.name.localeCompare(b.rider.name));
+  }, [venue, search]);
+}
+
+export interface HorseVetState {
+  horse: LocalHorse;
+  riderName: string;
+  latest: LocalInspection | null;
+}
+export type VetCounts = Record<InspectionStatus | 'none', number>;
+
+/** The venue's horses by head number with their latest inspection; counts over all of them. */
+export function useVetHorses(venue: number, search: string) {
+  return useLiveQuery(async () => {
+    const query = words(search);
+    const [horses, riders, inspections] = await Promise.all([
+      ofVenue(floorDb.horses, venue).toArray(),
+      ofVenue(floorDb.riders, venue).toArray(),
+      ofVenue(floorDb.inspections, venue).toArray(),
+    ]);
+    const names = new Map(riders.map((r) => [r.id, r.name]));
+    const latest = latestBy(inspections, (i) => i.horse);
+    const all: HorseVetState[] = horses
+      .map((horse) => ({
+        horse,
+        riderName: names.get(horse.participation) ?? '',
+        latest: latest.get(horse.id) ?? null,
+      }))
+      .sort((a, b) => (a.horse.head_number ?? Infinity) - (b.horse.head_number ?? Infinity));
+    const counts: VetCounts = { passed: 0, failed: 0, held: 0, none: 0 };
+    for (const row of all) counts[row.latest?.status ?? 'none'] += 1;
+    const rows = all.filter(
+      ({ horse, riderName }) =>
+        !query ||
+        (isNumber(query) ? String(horse.head_number ?? '').startsWith(query) : false) ||
+        includes(horse.name, query) ||
+        includes(riderName, query),
+    );
+    return { rows, counts };
+  }, [venue, search]);
+}
+
+/** A horse's inspections, newest first (refused ones included, marked by `rejected`). */
+export const useHorseHistory = (horse: LocalId) =>
+  useLiveQuery(
+    async () => (await floorDb.inspections.where('horse').equals(horse).toArray()).sort(newestFirst),
+    [horse],
+  );
+
+/** The signed-in rider's QR codes as last loaded: the rider's own first, then the grooms'. */
+export const useMyCodes = (user: number) =>
+  useLiveQuery(async () => {
+    const codes = await floorDb.myCodes.where('user').equals(user).toArray();
+    return codes.sort((a, b) => b.type.localeCompare(a.type) || a.name.localeCompare(b.name));
+  }, [user]);
+
+/** Keep the rider's codes as the server gave them, for offline use. */
+export async function cacheMyCodes(user: number, codes: Omit<MyCode, 'user'>[]): Promise<void> {
+  await floorDb.transaction('rw', floorDb.myCodes, async () => {
+    await floorDb.myCodes.where('user').equals(user).delete();
+    await floorDb.myCodes.bulkPut(codes.map((code) => ({ ...code, user })));
+  });
+}

@@ -1,0 +1,200 @@
+import { useEffect } from 'react';
+import { createStore } from 'zustand/vanilla';
+import { useAppStore } from '@/lib/store';
+import { floorDb, type FloorDb } from './db';
+import { flushOutbox, onEnqueue } from './outbox';
+import { watchPersistence } from './persist';
+import { pullChanges } from './pull';
+import { fetchTransport, type Transport } from './transport';
+
+/**
+ * The sync engine: one flusher across tabs (Web Locks), pulls per venue, and the in-memory
+ * state the status shows. Everything durable is in the database; a new engine over the same
+ * database (a reloaded tab) carries on where the old one stopped.
+ */
+
+const OUTBOX_LOCK = 'paddock-outbox';
+export const PULL_INTERVAL_MS = 60_000;
+
+export type WithLock = <T>(name: string, task: () => Promise<T>) => Promise<T>;
+
+const tabLocks = new Map<string, Promise<unknown>>();
+
+/** Web Locks across tabs; an in-tab mutex where the browser (or jsdom) has none. */
+const webLock: WithLock = async (name, task) => {
+  if (typeof navigator !== 'undefined' && navigator.locks) return await navigator.locks.request(name, task);
+  const run = (tabLocks.get(name) ?? Promise.resolve()).then(task);
+  tabLocks.set(
+    name,
+    run.catch(() => undefined),
+  );
+  return await run;
+};
+
+export interface EngineState {
+  /** Pulls and flush rounds under way. */
+  busy: number;
+  /** The server speaks a newer sync protocol (426): nothing more until a reload. */
+  outdated: boolean;
+}
+
+export interface EngineOptions {
+  db?: FloorDb;
+  transport?: Transport;
+  /** The signed-in user's id: only their writes are sent. */
+  user?: () => number | null;
+  lock?: WithLock;
+  now?: () => number;
+  random?: () => number;
+  onOutdated?: () => void;
+}
+
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/** Runs `task` again and again while calls keep arriving; callers share the running promise. */
+function coalesce(task: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let again = false;
+  return () => {
+    again = true;
+    running ??= (async () => {
+      try {
+        while (again) {
+          again = false;
+          await task();
+        }
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  };
+}
+
+export function createFloorSync(options: EngineOptions = {}) {
+  const {
+    db = floorDb,
+    transport = fetchTransport,
+    user = () => useAppStore.getState().user?.id ?? null,
+    lock = webLock,
+    now = () => Date.now(),
+    random = () => Math.random(),
+    onOutdated = () => useAppStore.getState().setUpdateAvailable(true),
+  } = options;
+  const state = createStore<EngineState>(() => ({ busy: 0, outdated: false }));
+  const busy = (delta: number) => state.setState((s) => ({ busy: s.busy + delta }));
+  const outdated = () => {
+    state.setState({ outdated: true });
+    onOutdated();
+  };
+  let watchers = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let ignoreBackoff = false;
+
+  const scheduleRetry = (at: number) => {
+    clearTimeout(retryTimer);
+    if (watchers > 0) retryTimer = setTimeout(() => void flush(), Math.max(0, at - now()));
+  };
+
+  const flushRound = async () => {
+    const userId = user();
+    const force = ignoreBackoff;
+    ignoreBackoff = false;
+    if (userId === null || state.getState().outdated || isOffline()) return;
+    if ((await db.outbox.where('user').equals(userId).count()) === 0) return;
+    busy(1);
+    try {
+      const result = await lock(OUTBOX_LOCK, () =>
+        flushOutbox({ db, transport, user: userId, now, random, ignoreBackoff: force }),
+      );
+      if (result.stop === 'outdated') outdated();
+      if (result.retryAt !== undefined) scheduleRetry(result.retryAt);
+      // The server's rows replace the pending ones.
+      await Promise.all([...result.sent].map((venue) => pull(venue)));
+    } catch (error) {
+      console.warn('Floor outbox: flush failed', error);
+    } finally {
+      busy(-1);
+    }
+  };
+  const flushRuns = coalesce(flushRound);
+
+  /** Sends the queue; `ignoreBackoff` when the network just came back. */
+  function flush(options: { ignoreBackoff?: boolean } = {}): Promise<void> {
+    if (options.ignoreBackoff) ignoreBackoff = true;
+    return flushRuns();
+  }
+
+  const pulls = new Map<number, () => Promise<void>>();
+  function pull(venue: number): Promise<void> {
+    let run = pulls.get(venue);
+    if (!run) {
+      run = coalesce(async () => {
+        if (state.getState().outdated || isOffline()) return;
+        busy(1);
+        try {
+          if ((await pullChanges(db, transport, venue, now())) === 'outdated') outdated();
+        } catch (error) {
+          console.warn('Floor sync: pull failed', error);
+        } finally {
+          busy(-1);
+        }
+      });
+      pulls.set(venue, run);
+    }
+    return run();
+  }
+
+  /** While a floor screen of `venue` is open: pull and flush on every occasion. */
+  function watch(venue: number): () => void {
+    watchers += 1;
+    const wake = () => {
+      void pull(venue);
+      void flush();
+    };
+    const online = () => {
+      void flush({ ignoreBackoff: true });
+      void pull(venue);
+    };
+    const visible = () => {
+      if (document.visibilityState === 'visible') wake();
+    };
+    window.addEventListener('online', online);
+    window.addEventListener('focus', wake);
+    document.addEventListener('visibilitychange', visible);
+    const interval = setInterval(() => void pull(venue), PULL_INTERVAL_MS);
+    wake();
+    return () => {
+      watchers -= 1;
+      window.removeEventListener('online', online);
+      window.removeEventListener('focus', wake);
+      document.removeEventListener('visibilitychange', visible);
+      clearInterval(interval);
+      if (watchers === 0) clearTimeout(retryTimer);
+    };
+  }
+
+  return { state, flush, pull, watch };
+}
+
+/** This tab's engine over the app's database and the real server. */
+export const floorSync = createFloorSync();
+
+// Every write wakes the flusher, also when no floor screen watches.
+onEnqueue(() => void floorSync.flush());
+
+export const pullNow = (venue: number): Promise<void> => floorSync.pull(venue);
+export const flushNow = (): Promise<void> => floorSync.flush();
+
+/** Keeps the venue's floor data fresh and the outbox moving while the calling screen is mounted. */
+export function useFloorSync(venue: number | null): void {
+  useEffect(() => {
+    if (venue === null) return;
+    const stopSync = floorSync.watch(venue);
+    const stopPersistence = watchPersistence();
+    return () => {
+      stopSync();
+      stopPersistence();
+    };
+  }, [venue]);
+}

@@ -1,0 +1,106 @@
+import Dexie from 'dexie';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { floorDb, newestTransactionFirst, type LocalId, type LocalTransaction, type TransactionPage } from './db';
+
+/*
+ * The venue's transactions as the floor screens read them: the snapshot's pages (newest first)
+ * merged with the per-row table (later changes and this device's writes), which wins for an id
+ * both hold. Each read runs in one read transaction over both tables, so a pull is seen whole
+ * and a change of either table re-runs the live query.
+ */
+
+const readTransactions = <T>(read: () => Promise<T>) =>
+  floorDb.transaction('r', floorDb.transactions, floorDb.transactionPages, read);
+
+const rowsByTime = (venue: number, from: string | typeof Dexie.minKey = Dexie.minKey) =>
+  floorDb.transactions.where('[venue+occurred_at]').between([venue, from], [venue, Dexie.maxKey], true, true);
+
+const rowIds = async (venue: number) =>
+  new Set<LocalId>(await floorDb.transactions.where('venue').equals(venue).primaryKeys());
+
+/** The rows of pages 0, 1, … not in `skip`, up to and including the page after which `enough` says so. */
+async function leadingPages(
+  venue: number,
+  skip: Set<LocalId>,
+  enough: (rows: LocalTransaction[], page: TransactionPage) => boolean,
+): Promise<LocalTransaction[]> {
+  const rows: LocalTransaction[] = [];
+  for (let number = 0; ; number += 1) {
+    const page = await floorDb.transactionPages.get([venue, number]);
+    if (!page) return rows;
+    rows.push(...page.rows.filter((row) => !skip.has(row.id)));
+    if (enough(rows, page)) return rows;
+  }
+}
+
+async function allPages(venue: number, skip: Set<LocalId>): Promise<LocalTransaction[]> {
+  const pages = await floorDb.transactionPages
+    .where('[venue+page]')
+    .between([venue, Dexie.minKey], [venue, Dexie.maxKey])
+    .toArray();
+  return pages.flatMap((page) => page.rows.filter((row) => !skip.has(row.id)));
+}
+
+/** How many transactions the venue has: paged ones (not overridden by a row) and rows. */
+async function countAll(venue: number, ids: Set<LocalId>): Promise<number> {
+  const overriding = [...ids].flatMap((id) => (typeof id === 'number' ? [[venue, id]] : []));
+  const [paged, overridden] = await Promise.all([
+    floorDb.transactionPages.where('ids').between([venue, Dexie.minKey], [venue, Dexie.maxKey]).count(),
+    overriding.length ? floorDb.transactionPages.where('ids').anyOf(overriding).count() : 0,
+  ]);
+  return paged - overridden + ids.size;
+}
+
+/** Whether the party's name or the description contains `query` (lower case). */
+const matches = (row: LocalTransaction, query: string) =>
+  [row.party.name, row.description].some((text) => (text ?? '').toLowerCase().includes(query));
+
+/** The venue's entries newest first: the first `limit` (matching `search`), and how many it has. */
+export function useVenueTransactions(venue: number, limit: number, search: string) {
+  return useLiveQuery(
+    () =>
+      readTransactions(async () => {
+        const query = search.trim().toLowerCase();
+        const ids = await rowIds(venue);
+        let rows: LocalTransaction[];
+        let paged: LocalTransaction[];
+        if (query) {
+          rows = await rowsByTime(venue)
+            .filter((row) => matches(row, query))
+            .toArray();
+          paged = (await allPages(venue, ids)).filter((row) => matches(row, query));
+        } else {
+          // The newest `limit` of the rows and of the pages hold the newest `limit` of both.
+          rows = await rowsByTime(venue).reverse().limit(limit).toArray();
+          paged = await leadingPages(venue, ids, (found) => found.length >= limit);
+        }
+        const results = [...rows, ...paged].sort(newestTransactionFirst).slice(0, limit);
+        return { results, total: await countAll(venue, ids) };
+      }),
+    [venue, limit, search],
+  );
+}
+
+/** Today's charges at the venue (this device's day), pending ones included, refused ones not. */
+export function useTodayCharges(venue: number) {
+  return useLiveQuery(
+    () =>
+      readTransactions(async () => {
+        const start = new Date();
+        start.setHours(0, 0, 0, 0);
+        const earlier = new Date(start.getTime() - 86_400_000).toISOString();
+        const ids = await rowIds(venue);
+        const rows = await rowsByTime(venue, earlier).toArray();
+        // Pages are newest first: the ones up to the first that reaches back before `earlier`.
+        const paged = await leadingPages(venue, ids, (_, page) => {
+          const oldest = page.rows.at(-1);
+          return oldest !== undefined && oldest.occurred_at < earlier;
+        });
+        const today = [...rows, ...paged].filter(
+          (t) => t.kind === 'charge' && !t.rejected && Date.parse(t.occurred_at) >= start.getTime(),
+        );
+        return { count: today.length, sum: today.reduce((sum, t) => sum - t.gross, 0) };
+      }),
+    [venue],
+  );
+}

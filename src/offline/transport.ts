@@ -1,0 +1,63 @@
+import { API_PREFIX } from '@shared/constants';
+import { SYNC_PROTOCOL, SYNC_PROTOCOL_HEADER } from '@shared/schemas/floor';
+import { useAppStore } from '@/lib/store';
+
+/**
+ * The sync engine's own HTTP: no toasts, no session handling, no request sharing (unlike
+ * src/lib/api-client). Every request carries the sync protocol version; writes carry their
+ * client key as `Idempotency-Key`.
+ */
+
+export interface SyncRequest {
+  method: 'GET' | 'POST' | 'PATCH';
+  /** Under /api/v1/, query included, e.g. `venue/1/floor/changes/?cursor=0`. */
+  path: string;
+  body?: unknown;
+  /** The Idempotency-Key of a write. */
+  key?: string;
+}
+
+export interface SyncResponse {
+  status: number;
+  /** Parsed JSON, the text when it is not JSON, or undefined when empty. */
+  body: unknown;
+}
+
+/** Answers with any HTTP status; throws only when no answer arrived (network lost). */
+export type Transport = (request: SyncRequest) => Promise<SyncResponse>;
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+const WRITE_TIMEOUT_MS = 30_000;
+/** A first pull of a big venue is large. */
+const PULL_TIMEOUT_MS = 120_000;
+
+/** fetch with the signed-in user's bearer token. */
+export const fetchTransport: Transport = async ({ method, path, body, key }) => {
+  const { token, language } = useAppStore.getState();
+  const headers = new Headers({
+    Accept: 'application/json',
+    'Accept-Language': language,
+    [SYNC_PROTOCOL_HEADER]: String(SYNC_PROTOCOL),
+  });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (key) headers.set('Idempotency-Key', key);
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  const response = await fetch(`${API_PREFIX}/${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    cache: 'no-store',
+    // A connection that hangs counts as lost: the outbox retries, the pull runs again later.
+    signal: AbortSignal.timeout(method === 'GET' ? PULL_TIMEOUT_MS : WRITE_TIMEOUT_MS),
+  });
+  return { status: response.status, body: await readBody(response) };
+};

@@ -1,0 +1,158 @@
+import 'fake-indexeddb/auto';
+import { notifications } from '@mantine/notifications';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as SyncModule from '@/offline/sync';
+import { floorDb } from '@/offline/db';
+import { useFloorSync } from '@/offline/sync';
+import { queryClient } from '@/lib/query-client';
+import { activeVenue, outbox, PAGE_LOAD, seedFloor, setOnline, shavings, stableUser, type } from './floor-fixtures';
+import { demoVenue, json, mockFetch, renderApp, resetStore } from './helpers';
+
+// No pulls in these tests: the snapshot is written into the store directly.
+vi.mock('@/offline/sync', async (importOriginal) => ({
+  ...(await importOriginal<typeof SyncModule>()),
+  useFloorSync: vi.fn(),
+}));
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+async function openAddTransaction() {
+  renderApp('/stable/addTransaction');
+  expect(await screen.findByRole('heading', { name: 'Add transaction', level: 1 }, PAGE_LOAD)).toBeTruthy();
+  await screen.findByLabelText(/Name or head number/);
+}
+
+async function chargeShavings(quantity: string) {
+  const form = await screen.findByRole('form', { name: 'Charge' });
+  await within(form).findByRole('option', { name: /Shavings bale/ });
+  fireEvent.change(within(form).getByLabelText(/Item/), { target: { value: String(shavings.id) } });
+  type(/Quantity/, quantity);
+  fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+}
+
+beforeEach(async () => {
+  queryClient.clear();
+  await seedFloor();
+  // Offline: the engine sends nothing, so every write stays queued and pending.
+  setOnline(false);
+  resetStore({ token: 'token', user: stableUser, activeVenue });
+  mockFetch({ 'GET /api/v1/venue/1/': () => json(200, demoVenue) });
+  vi.spyOn(notifications, 'show').mockImplementation(() => 'toast');
+});
+
+afterEach(() => {
+  setOnline(true);
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('stable: add transaction', { timeout: 20_000 }, () => {
+  it('finds riders and grooms by name and by a head number, only at this venue', async () => {
+    await openAddTransaction();
+    expect(vi.mocked(useFloorSync)).toHaveBeenCalledWith(1);
+    type(/Name or head number/, 'gin');
+    expect(await screen.findByRole('button', { name: /Gina Groom \(groom of Rita Reiter\)/ })).toBeTruthy();
+    type(/Name or head number/, 'rita');
+    expect(await screen.findAllByRole('button', { name: /^Rita Reiter/ })).toHaveLength(1);
+    type(/Name or head number/, '7');
+    expect(await screen.findByRole('button', { name: /Bruno Brandt/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Rita Reiter/ })).toBeNull();
+    type(/Name or head number/, '140');
+    // The head number of Rita's horse Amber: Rita and her groom.
+    expect(await screen.findByRole('button', { name: /^Rita Reiter/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Gina Groom/ })).toBeTruthy();
+    type(/Name or head number/, 'nobody here');
+    expect(await screen.findByText('Nobody found.')).toBeTruthy();
+  });
+
+  it('queues a charge with the right body, shows it as pending and keeps the rider for the next item', async () => {
+    await openAddTransaction();
+    type(/Name or head number/, 'rita');
+    fireEvent.click(await screen.findByRole('button', { name: /^Rita Reiter/ }));
+    expect(await screen.findByRole('heading', { name: 'Rita Reiter' })).toBeTruthy();
+    expect(screen.getByText('#12 Blue Moon')).toBeTruthy();
+    await chargeShavings('2');
+
+    await waitFor(async () => expect(await outbox()).toHaveLength(1));
+    const [item] = await outbox();
+    expect(item).toMatchObject({ venue: 1, user: 9, entity: 'transactions', method: 'POST', path: 'transaction/' });
+    expect(item!.key).toMatch(UUID);
+    const body = item!.body as Record<string, unknown>;
+    expect(body).toEqual({
+      venue: 1,
+      kind: 'charge',
+      party_type: 'rider',
+      party_id: 3,
+      consumable: 8,
+      quantity: 2,
+      source: 'stable',
+      device_id: localStorage.getItem('paddock.deviceId'),
+      occurred_at: expect.any(String) as string,
+    });
+    expect(body.device_id).toMatch(UUID);
+    expect(Math.abs(Date.parse(String(body.occurred_at)) - Date.now())).toBeLessThan(60_000);
+    const row = await floorDb.transactions.get(item!.key);
+    expect(row).toMatchObject({ pending: 1, gross: -3000, quantity: 2, description: 'Shavings bale', rider: 3 });
+
+    expect(vi.mocked(notifications.show)).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'Shavings bale charged to Rita Reiter.' }),
+    );
+    // Ready for the next item, for the same rider.
+    await waitFor(() => expect((screen.getByLabelText(/Quantity/) as HTMLInputElement).value).toBe('1'));
+    expect((screen.getByLabelText(/Item/) as HTMLSelectElement).value).toBe('');
+    expect(screen.getByRole('heading', { name: 'Rita Reiter' })).toBeTruthy();
+    expect(await screen.findByText('Writes pending: 1')).toBeTruthy();
+  });
+
+  it("charges a groom's item to the groom's rider with the groom's name", async () => {
+    await openAddTransaction();
+    type(/Name or head number/, 'gina');
+    fireEvent.click(await screen.findByRole('button', { name: /Gina Groom/ }));
+    expect(await screen.findByText('Groom of Rita Reiter: charges go to the rider.')).toBeTruthy();
+    await chargeShavings('1');
+    await waitFor(async () => expect(await outbox()).toHaveLength(1));
+    const [item] = await outbox();
+    expect(item!.body).toMatchObject({ party_type: 'rider', party_id: 3, description: 'Shavings bale — Gina Groom' });
+  });
+
+  it('refuses a quantity outside 1–999 with a translated message and queues nothing', async () => {
+    await openAddTransaction();
+    type(/Name or head number/, 'bruno');
+    fireEvent.click(await screen.findByRole('button', { name: /Bruno Brandt/ }));
+    for (const quantity of ['0', '1000']) {
+      await chargeShavings(quantity);
+      expect(await screen.findByText('Enter a whole number from 1 to 999.')).toBeTruthy();
+    }
+    expect(await outbox()).toHaveLength(0);
+  });
+});
+
+describe('stable: QR route', { timeout: 20_000 }, () => {
+  it("opens the rider of a valid code with the rider's horses and the charge form", async () => {
+    renderApp('/stable/qr/r3-abcdef123456');
+    expect(await screen.findByRole('heading', { name: 'Rita Reiter' }, PAGE_LOAD)).toBeTruthy();
+    expect(screen.getByText('#12 Blue Moon')).toBeTruthy();
+    expect(screen.getByText('#140 Amber')).toBeTruthy();
+    await chargeShavings('3');
+    await waitFor(async () => expect(await outbox()).toHaveLength(1));
+    expect((await outbox())[0]!.body).toMatchObject({ party_id: 3, quantity: 3 });
+  });
+
+  it("opens a groom's code as the groom of the rider", async () => {
+    renderApp('/stable/qr/g21-123456abcdef');
+    expect(await screen.findByRole('heading', { name: 'Gina Groom' }, PAGE_LOAD)).toBeTruthy();
+    expect(screen.getByText('Groom of Rita Reiter: charges go to the rider.')).toBeTruthy();
+  });
+
+  it.each([
+    ['an unknown rider', 'r99-abcdef123456'],
+    ['a forged hash', 'r3-zzzzzz123456'],
+    ["another venue's code", 'r3-ffffff999999'],
+    ['a malformed code', 'hello'],
+  ])('refuses %s, offline too', async (_, code) => {
+    renderApp(`/stable/qr/${code}`);
+    expect(await screen.findByText('This code is not valid at this venue.', {}, PAGE_LOAD)).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Charge' })).toBeNull();
+  });
+});

@@ -1,0 +1,181 @@
+import 'fake-indexeddb/auto';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { floorDb } from '@/offline/db';
+import { enqueue, saveWrite } from '@/offline/outbox';
+import { dismissAttention, useAttention, useFloorStatus } from '@/offline/status';
+import { PULL_INTERVAL_MS, useFloorSync } from '@/offline/sync';
+import { changes, chargeWrite } from './offline-fakes';
+import { json, makeUser, mockFetch, resetStore } from './helpers';
+
+const user = makeUser({ id: 7, username: 'stable', roles: ['stable'], assigned_venue: 1, rider_id: null });
+const VENUE = 1;
+
+function setOnline(online: boolean) {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
+  window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+}
+
+/** Retries `assertion` between real macrotasks: testing-library's waitFor polls with the timers faked here. */
+async function eventually(assertion: () => unknown, ms = 3_000): Promise<void> {
+  const end = performance.now() + ms;
+  for (;;) {
+    try {
+      await assertion();
+      return;
+    } catch (error) {
+      if (performance.now() > end) throw error;
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** The floor changes endpoint and the ledger's POST, counted. */
+function floorApi() {
+  const pulls: string[] = [];
+  const fetchMock = mockFetch({
+    'GET /api/v1/venue/1/floor/changes/': (url) => {
+      pulls.push(url.search);
+      return json(200, changes({ cursor: 3, reset: url.searchParams.get('cursor') === '0' }));
+    },
+    'POST /api/v1/transaction/': () => json(201, { id: 900 }),
+  });
+  return { fetchMock, pulls };
+}
+
+beforeEach(async () => {
+  resetStore({ token: 'jwt-1', user });
+  await Promise.all(floorDb.tables.map((table) => table.clear()));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('floor status', () => {
+  it('counts this user’s pending writes and refusals of the venue, and knows online and the last sync', async () => {
+    await saveWrite(floorDb, 7, chargeWrite(VENUE, 'a'));
+    await saveWrite(floorDb, 7, chargeWrite(VENUE, 'b'));
+    await saveWrite(floorDb, 7, chargeWrite(2, 'other-venue'));
+    await saveWrite(floorDb, 8, chargeWrite(VENUE, 'other-user'));
+    await floorDb.attention.put({
+      ...{ key: 'c', user: 7, venue: VENUE, entity: 'transactions', path: 'transaction/', body: {} },
+      ...{ status: 422, error: { error: 'validation' }, at: '2026-05-01T10:00:00.000Z' },
+    });
+    const { result } = renderHook(() => useFloorStatus(VENUE));
+    await waitFor(() => expect(result.current).toMatchObject({ pending: 2, attention: 1, ready: false }));
+    expect(result.current).toMatchObject({ online: true, syncing: false, outdated: false, lastSyncAt: null });
+
+    await floorDb.sync.put({
+      ...{ venue: VENUE, cursor: 3, venueName: 'Demo Show', currency: 'EUR', currencyDisplay: 'symbol' },
+      ...{ timeZone: 'Europe/Berlin', lastSyncAt: '2026-05-01T10:01:00.000Z', lastError: null },
+    });
+    await waitFor(() => expect(result.current).toMatchObject({ ready: true, lastSyncAt: '2026-05-01T10:01:00.000Z' }));
+    act(() => setOnline(false));
+    expect(result.current.online).toBe(false);
+  });
+
+  it('lists the refused writes; dismissing one removes it and its rejected row', async () => {
+    await floorDb.transactions.put({ ...chargeWrite(VENUE, 'c').row, pending: undefined, rejected: 1 });
+    await floorDb.attention.put({
+      ...{ key: 'c', user: 7, venue: VENUE, entity: 'transactions', path: 'transaction/', body: {} },
+      ...{ status: 409, error: { error: 'conflict' }, at: '2026-05-01T10:00:00.000Z' },
+    });
+    const { result } = renderHook(() => useAttention(VENUE));
+    await waitFor(() => expect(result.current.map((item) => item.status)).toEqual([409]));
+    await act(() => dismissAttention('c'));
+    await waitFor(() => expect(result.current).toEqual([]));
+    expect(await floorDb.transactions.get('c')).toBeUndefined();
+  });
+});
+
+describe('sync in the app', () => {
+  it('enqueue saves and sends at once with the key, the protocol and the token, then pulls', async () => {
+    const { fetchMock, pulls } = floorApi();
+    await floorDb.sync.put({
+      ...{ venue: VENUE, cursor: 2, venueName: 'Demo Show', currency: 'EUR', currencyDisplay: 'symbol' },
+      ...{ timeZone: 'Europe/Berlin', lastSyncAt: null, lastError: null },
+    });
+    await enqueue(chargeWrite(VENUE, 'k-1'));
+    await waitFor(() => expect(pulls).toEqual(['?cursor=2']));
+    const [url, init] = fetchMock.mock.calls.find(([, request]) => request?.method === 'POST')!;
+    expect(url).toBe('/api/v1/transaction/');
+    const headers = new Headers(init!.headers);
+    expect(headers.get('Idempotency-Key')).toBe('k-1');
+    expect(headers.get('x-paddock-sync')).toBe('1');
+    expect(headers.get('Authorization')).toBe('Bearer jwt-1');
+    expect(JSON.parse(String(init!.body))).toEqual(chargeWrite(VENUE, 'k-1').body);
+    expect(await floorDb.outbox.count()).toBe(0);
+    expect((await floorDb.sync.get(VENUE))!.cursor).toBe(3);
+  });
+
+  it('useFloorSync pulls on mount, online, focus, visibility and every minute; stops when unmounted', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const { pulls } = floorApi();
+    const { unmount } = renderHook(() => useFloorSync(VENUE));
+    await eventually(() => expect(pulls).toEqual(['?cursor=0']));
+    act(() => setOnline(true));
+    await eventually(() => expect(pulls).toHaveLength(2));
+    act(() => void window.dispatchEvent(new Event('focus')));
+    await eventually(() => expect(pulls).toHaveLength(3));
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    await eventually(() => expect(pulls).toHaveLength(4));
+    await act(() => vi.advanceTimersByTimeAsync(PULL_INTERVAL_MS));
+    await eventually(() => expect(pulls).toEqual(['?cursor=0', '?cursor=3', '?cursor=3', '?cursor=3', '?cursor=3']));
+    unmount();
+    window.dispatchEvent(new Event('focus'));
+    await act(() => vi.advanceTimersByTimeAsync(PULL_INTERVAL_MS));
+    expect(pulls).toHaveLength(5);
+  });
+
+  it('retries a failed write on the backoff timer while a floor screen is open', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    let answers = [json(503, { error: 'maintenance' })];
+    const pulls: string[] = [];
+    const fetchMock = mockFetch({
+      'GET /api/v1/venue/1/floor/changes/': (url) => (pulls.push(url.search), json(200, changes({ cursor: 3 }))),
+      'POST /api/v1/transaction/': () => answers.shift() ?? json(201, { id: 901 }),
+    });
+    const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').length;
+    await saveWrite(floorDb, 7, chargeWrite(VENUE, 'k-2'));
+    renderHook(() => useFloorSync(VENUE));
+    await eventually(() => expect(posts()).toBe(1));
+    await eventually(async () => expect((await floorDb.outbox.toArray())[0]?.attempts).toBe(1));
+    answers = [];
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    await eventually(() => expect(posts()).toBe(2));
+    await eventually(async () => expect(await floorDb.outbox.count()).toBe(0));
+  });
+
+  it('asks for persistent storage in the installed app and after install; the status shows the answer', async () => {
+    const persist = vi.fn(async () => true);
+    const persisted = vi.fn(async () => false);
+    Object.defineProperty(navigator, 'storage', { value: { persist, persisted }, configurable: true });
+    let standalone = false;
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query) => ({ matches: standalone && query === '(display-mode: standalone)' }) as MediaQueryList,
+    );
+    floorApi();
+    const useFloorScreen = () => {
+      useFloorSync(VENUE);
+      return useFloorStatus(VENUE);
+    };
+    try {
+      const inTab = renderHook(useFloorScreen);
+      await waitFor(() => expect(inTab.result.current.persisted).toBe(false));
+      expect(persist).not.toHaveBeenCalled();
+      inTab.unmount();
+
+      standalone = true;
+      const installed = renderHook(useFloorScreen);
+      await waitFor(() => expect(installed.result.current.persisted).toBe(true));
+      expect(persist).toHaveBeenCalledTimes(1);
+      window.dispatchEvent(new Event('appinstalled'));
+      expect(persist).toHaveBeenCalledTimes(2);
+    } finally {
+      Reflect.deleteProperty(navigator, 'storage');
+    }
+  });
+});

@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test } from '@playwright/test';
+import { startServer } from '../../bench/harness';
+import { E2E_PORT } from '../../playwright.config';
+import { charge, DEMO_RIDER, en, freshStaff, pickRider, riderCode, signInAt, statusBar, synced } from './floor-support';
+import { writeQrVideo } from './qr-video';
+import { PASSWORD } from './support';
+
+/*
+ * Issue 4 with real devices: a camera that sees a QR code, and a server that goes away while
+ * a tablet has writes queued.
+ */
+
+test('a QR code shown to the camera is scanned and opens the right rider', async ({ request, baseURL }) => {
+  const staff = await freshStaff(request, 'stable');
+  const code = await riderCode(request);
+  const dir = mkdtempSync(path.join(tmpdir(), 'paddock-camera-'));
+  const video = path.join(dir, 'code.y4m');
+  // The printed code is the stable route's URL, as the rider's overview draws it.
+  writeQrVideo(video, `${baseURL}/stable/qr/${code}`);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+  try {
+    const context = await browser.newContext({ baseURL, permissions: ['camera'], locale: 'en-US' });
+    const page = await context.newPage();
+    await signInAt(page, staff, '/stable/dashboard');
+    await synced(page);
+    await page.getByRole('button', { name: en('floor:scan.button') }).click();
+    await expect(page).toHaveURL(new RegExp(`/stable/qr/${code}$`), { timeout: 30_000 });
+    await expect(page.getByText(DEMO_RIDER).first()).toBeVisible();
+    await expect(page.getByRole('form', { name: en('floor:charge.title') })).toBeVisible();
+  } finally {
+    await browser.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the server stops and starts again while charges are queued: nothing is lost, nothing doubled', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const dir = mkdtempSync(path.join(tmpdir(), 'paddock-restart-'));
+  const env = { DATA_DIR: path.join(dir, 'data'), NODE_ENV: 'test', SEED_DEMO: 'true', RATE_LIMIT_AUTH_MAX: '1000' };
+  const port = E2E_PORT + 60;
+  let server = await startServer(env, port);
+  try {
+    // This server has a database of its own: the demo stable user is ours alone here (in English).
+    const auth = await page.request.post(`${server.url}/api/token/auth/`, {
+      data: { username: 'stable', password: PASSWORD },
+    });
+    const { token } = (await auth.json()) as { token: string };
+    const english = await page.request.patch(`${server.url}/api/auth/user/`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { language: 'en' },
+    });
+    expect(english.status()).toBe(200);
+    await signInAt(page, { email: 'stable', password: PASSWORD }, '/stable/addTransaction', server.url);
+    await synced(page);
+    await pickRider(page);
+    await charge(page, /^Hay/, 1);
+    await synced(page);
+
+    await server.stop();
+    for (let i = 0; i < 10; i++) await charge(page, /^Shavings/, 1);
+    await expect(statusBar(page)).toContainText(en('floor:status.pending', { count: 10 }));
+    server = await startServer(env, port);
+    await synced(page);
+
+    const admin = await (
+      await page.request.post(`${server.url}/api/token/auth/`, { data: { username: 'admin', password: PASSWORD } })
+    ).json();
+    const res = await page.request.get(`${server.url}/api/v1/transaction/?venue=1&source=stable&page_size=100`, {
+      headers: { authorization: `Bearer ${(admin as { token: string }).token}` },
+    });
+    const { results } = (await res.json()) as { results: { id: number; description: string }[] };
+    expect(results.filter((e) => /^Hay/.test(e.description))).toHaveLength(1);
+    expect(results.filter((e) => /^Shavings/.test(e.description))).toHaveLength(10);
+    expect(new Set(results.map((e) => e.id)).size).toBe(results.length);
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,117 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { field, PASSWORD, registerViaApi, t } from './support';
+
+/** Helpers of the floor's browser tests (issue 4). */
+
+export const en = (key: string, vars?: Record<string, string | number>) => t('en', key, vars);
+export const DEMO_VENUE = 1;
+export const DEMO_RIDER = 'Rosa Rider';
+
+export async function tokenOf(request: APIRequestContext, username: string, password = PASSWORD): Promise<string> {
+  const res = await request.post('/api/token/auth/', { data: { username, password } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export interface Staff {
+  id: number;
+  email: string;
+  password: string;
+}
+
+/**
+ * A new account with `role` at the demo venue, so a test owns its user (the demo floor users
+ * are shared with other tests running at the same time).
+ */
+export async function freshStaff(request: APIRequestContext, role: string): Promise<Staff> {
+  const account = await registerViaApi(request, 'simpleuser', 'en');
+  const token = await tokenOf(request, account.email, account.password);
+  const me = await request.get('/api/auth/user/', { headers: bearer(token) });
+  const { id } = (await me.json()) as { id: number };
+  const admin = await tokenOf(request, 'admin');
+  const assigned = await request.post(`/api/v1/venue/${DEMO_VENUE}/users/`, {
+    headers: bearer(admin),
+    data: { user: id, roles: [role] },
+  });
+  expect(assigned.status(), await assigned.text()).toBeLessThan(300);
+  return { id, ...account };
+}
+
+/**
+ * Sign in through the form (in English) at `base` and open `path`, under the service worker's
+ * control (the first load is not controlled; after a reload the worker serves the app offline).
+ */
+export async function signInAt(
+  page: Page,
+  login: { email: string; password: string },
+  path: string,
+  base = '',
+): Promise<void> {
+  await page.goto(`${base}/login`);
+  await page.evaluate(() => localStorage.setItem('paddock.language', 'en'));
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await page.getByLabel(field(en('auth:login.username'))).fill(login.email);
+  await page.getByLabel(field(en('auth:login.password'))).fill(login.password);
+  await page.getByRole('button', { name: en('auth:login.submit') }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto(`${base}${path}`);
+}
+
+/** The floor's status bar (connection, writes pending, last sync). */
+export const statusBar = (page: Page) => page.getByRole('status', { name: en('floor:status.label') });
+
+/** Online, the venue's data is here, and `pending` writes wait to be sent (0: all sent). */
+export async function synced(page: Page, pending = 0): Promise<void> {
+  const status = statusBar(page);
+  await expect(status).toContainText(en('floor:status.online'));
+  await expect(status).toContainText('Last sync:', { timeout: 30_000 });
+  await expect(status).toContainText(en('floor:status.pending', { count: pending }), { timeout: 90_000 });
+}
+
+export interface LedgerEntry {
+  id: number;
+  kind: string;
+  quantity: number;
+  description: string;
+  device_id: string | null;
+  created_by: { id: number } | null;
+  party: { type: string; id: number };
+}
+
+/** Every ledger entry of the demo venue that `user` made. */
+export async function entriesBy(request: APIRequestContext, user: number): Promise<LedgerEntry[]> {
+  const admin = await tokenOf(request, 'admin');
+  const res = await request.get(`/api/v1/transaction/?venue=${DEMO_VENUE}&page_size=1000`, { headers: bearer(admin) });
+  expect(res.status()).toBe(200);
+  const { results } = (await res.json()) as { results: LedgerEntry[] };
+  return results.filter((e) => e.created_by?.id === user);
+}
+
+/** The demo rider's QR code, as the rider's own overview shows it. */
+export async function riderCode(request: APIRequestContext): Promise<string> {
+  const res = await request.get('/api/v1/rider/qr/', { headers: bearer(await tokenOf(request, 'rider')) });
+  expect(res.status()).toBe(200);
+  const { results } = (await res.json()) as { results: { type: string; code: string }[] };
+  return results.find((c) => c.type === 'r')!.code;
+}
+
+/** Charge `item` × `quantity` with the open charge form, and wait for the form to be ready again. */
+export async function charge(page: Page, item: RegExp, quantity: number): Promise<void> {
+  const form = page.getByRole('form', { name: en('floor:charge.title') });
+  const select = form.getByLabel(field(en('floor:charge.item')));
+  const label = await select.locator('option').filter({ hasText: item }).first().textContent();
+  await select.selectOption({ label: label! });
+  await form.getByLabel(field(en('floor:charge.quantity'))).fill(String(quantity));
+  await form.getByRole('button', { name: en('floor:charge.save') }).click();
+  await expect(select).toHaveValue('');
+}
+
+/** Find the demo rider by name on the add-transaction page. */
+export async function pickRider(page: Page): Promise<void> {
+  await page.getByLabel(en('floor:person.search')).fill('Rosa');
+  await page.getByRole('button', { name: new RegExp(`^${DEMO_RIDER}`) }).click();
+}
