@@ -5,7 +5,7 @@ import { VenueList } from '@/features/venues/components/venue-list';
 import { href } from '@/lib/paths';
 import { switchIdentity } from '../../session/start-session';
 import { AudienceDashboard } from '../dashboard/audience-dashboard';
-import { PageLinks } from '../dashboard/page-links';
+import { PageLinks } from '@/lib/components/page-links';
 
 /** The admin's dashboard: every venue, money, configuration, the system pages, and impersonation where allowed. */
 export function VenuesRoute() {

@@ -1,6 +1,5 @@
-import { FloorLinks } from '@/features/floor/components/floor-links';
 import { AudienceDashboard } from '../dashboard/audience-dashboard';
-import { PageLinks } from '../dashboard/page-links';
+import { PageLinks } from '@/lib/components/page-links';
 
 /** The show office's start page: its venue and the pages it works in. */
 export function OrganizerListRoute() {
@@ -15,7 +14,11 @@ export function OrganizerListRoute() {
           'organizerOfficialTransactions',
         ]}
       />
-      <FloorLinks title="organizer.floor" pages={['organizerVetcheck', 'organizerSignin', 'organizerWelcomedesk']} />
+      <PageLinks
+        ns="floor"
+        title="organizer.floor"
+        pages={['organizerVetcheck', 'organizerSignin', 'organizerWelcomedesk']}
+      />
     </AudienceDashboard>
   );
 }

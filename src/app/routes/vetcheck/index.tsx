@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { FloorFrame } from '@/features/floor/components/floor-frame';
-import { FloorLinks } from '@/features/floor/components/floor-links';
+import { PageLinks } from '@/lib/components/page-links';
 import { VetCounts } from '@/features/floor/components/vet-counts';
 import { VetList } from '@/features/floor/components/vet-list';
 import { AudienceDashboard } from '../dashboard/audience-dashboard';
@@ -12,7 +12,7 @@ export function VetcheckDashboardRoute() {
     <AudienceDashboard audience="vetcheck">
       <FloorFrame>
         <VetCounts />
-        <FloorLinks title="vet.work" pages={['vetcheckList']} />
+        <PageLinks ns="floor" title="vet.work" pages={['vetcheckList']} />
       </FloorFrame>
     </AudienceDashboard>
   );

@@ -1,11 +1,11 @@
 import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageLinks } from '@/lib/components/page-links';
 import { formatMoney } from '@shared/money';
 import { useSyncInfo, useTodayCharges } from '@/offline/queries';
 import { ScanButton } from '../scanner/scan-button';
 import { useFloorVenue, useVenueLabel } from '../use-floor-venue';
-import { FloorLinks } from './floor-links';
 
 /** The stable's start: today's charges at the venue (this device's pending ones included) and the way in. */
 export function StableOverview() {
@@ -41,11 +41,11 @@ export function StableOverview() {
           </SimpleGrid>
         </Stack>
       </Card>
-      <FloorLinks title="stable.work" pages={['stableAddTransaction', 'stableTransactions']}>
+      <PageLinks ns="floor" title="stable.work" pages={['stableAddTransaction', 'stableTransactions']}>
         <Group>
           <ScanButton />
         </Group>
-      </FloorLinks>
+      </PageLinks>
     </Stack>
   );
 }

@@ -4,17 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { href, PATHS, type StaticPathKey } from '@/lib/paths';
 
-interface FloorLinksProps {
-  /** Key in the `floor` namespace for the card's heading. */
+interface PageLinksProps {
+  /** The namespace of the heading and of each page's `links.<key>` line (default `dashboard`). */
+  ns?: 'dashboard' | 'floor';
+  /** Key in `ns` for the card's heading. */
   title: string;
   pages: readonly StaticPathKey[];
-  /** More actions beside the links (the scan button). */
+  /** More actions below the links (the stable's scan button). */
   children?: ReactNode;
 }
 
-/** A card of links to floor pages, each with its label and a line on what it is for. */
-export function FloorLinks({ title, pages, children }: FloorLinksProps) {
-  const { t } = useTranslation(['floor', 'routes']);
+/** A dashboard card of links to pages, each with its label and a line on what it is for. */
+export function PageLinks({ ns = 'dashboard', title, pages, children }: PageLinksProps) {
+  const { t } = useTranslation([ns, 'routes']);
   const headingId = useId();
   return (
     <Card withBorder component="section" aria-labelledby={headingId}>
