@@ -7,12 +7,18 @@ import { redactUrl } from './http/redact-url';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { magicLinkRoutes } from './modules/auth/magic-link.routes';
+import { inviteRoutes } from './modules/invite/invite.routes';
+import { ownerRoutes } from './modules/owner/owner.routes';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
 import { balanceRoutes } from './modules/balance/balance.routes';
 import { configurationRoutes } from './modules/configuration/configuration.routes';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { participationRoutes } from './modules/participation/participation.routes';
 import { peopleRoutes } from './modules/people/people.routes';
+import { employerRoutes } from './modules/employer/employer.routes';
+import { horseRoutes } from './modules/horse/horse.routes';
+import { merchantRoutes } from './modules/merchant/merchant.routes';
+import { riderRoutes } from './modules/rider/rider.routes';
 import { venueSetupRoutes } from './modules/venue-setup/venue-setup.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { errorReportRoutes } from './modules/error-report/error-report.routes';
@@ -59,6 +65,12 @@ const ROUTES = [
   configurationRoutes,
   participationRoutes,
   peopleRoutes,
+  riderRoutes,
+  employerRoutes,
+  merchantRoutes,
+  horseRoutes,
+  ownerRoutes,
+  inviteRoutes,
   ledgerRoutes,
   balanceRoutes,
   attendanceRoutes,

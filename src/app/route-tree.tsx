@@ -4,6 +4,7 @@ import { href, PATHS, type PathKey, type StaticPathKey } from '@/lib/paths';
 import { audienceLoader, digitsLoader, guestLoader, riderTermsLoader, signedInLoader } from './guards/loaders';
 import { RequireSession } from './guards/require-session';
 import { lazyPage } from './lazy-route';
+import { managedPerson, ownerSections } from './owner-routes';
 import type { RouteHandle } from './route-handle';
 import { DelayedSpinner } from './shell/busy-spinner';
 import { NotFound } from './shell/not-found';
@@ -22,6 +23,7 @@ const dashboard = () => import('./routes/dashboard');
 const admin = () => import('./routes/admin');
 const adminSetup = () => import('./routes/admin/setup');
 const adminLedger = () => import('./routes/admin/ledger');
+const adminPeople = () => import('./routes/admin/people');
 const rider = () => import('./routes/rider');
 const employer = () => import('./routes/employer');
 const official = () => import('./routes/official');
@@ -70,6 +72,77 @@ function group(key: PathKey, audience: AudienceKey, home: StaticPathKey, childre
   };
 }
 
+/** The admin's people areas (issue 5): a list and an add page per kind, and each person's sections. */
+function adminPeopleRoutes(): RouteObject[] {
+  return [
+    page(
+      'adminRiders',
+      lazyPage(adminPeople, (m) => m.RidersListRoute),
+    ),
+    page(
+      'adminRiderAdd',
+      lazyPage(adminPeople, (m) => m.RiderAddRoute),
+    ),
+    managedPerson('rider', 'adminRider', 'riderId'),
+    page(
+      'adminEmployers',
+      lazyPage(adminPeople, (m) => m.EmployersListRoute),
+    ),
+    page(
+      'adminEmployerAdd',
+      lazyPage(adminPeople, (m) => m.EmployerAddRoute),
+    ),
+    managedPerson('employer', 'adminEmployer', 'employerId'),
+    page(
+      'adminOfficials',
+      lazyPage(adminPeople, (m) => m.OfficialsListRoute),
+    ),
+    page(
+      'adminOfficialAdd',
+      lazyPage(adminPeople, (m) => m.OfficialAddRoute),
+    ),
+    managedPerson('official', 'adminOfficial', 'officialId'),
+    page(
+      'adminSimpleusers',
+      lazyPage(adminPeople, (m) => m.SimpleusersListRoute),
+    ),
+    page(
+      'adminSimpleuserAdd',
+      lazyPage(adminPeople, (m) => m.SimpleuserAddRoute),
+    ),
+    managedPerson('simpleuser', 'adminSimpleuser', 'simpleUserId'),
+    page(
+      'adminMerchants',
+      lazyPage(adminPeople, (m) => m.MerchantsListRoute),
+    ),
+    page(
+      'adminMerchantAdd',
+      lazyPage(adminPeople, (m) => m.MerchantAddRoute),
+    ),
+    managedPerson('merchant', 'adminMerchant', 'merchantId'),
+    {
+      path: PATHS.duplicates.path,
+      handle: { route: 'duplicates' } satisfies RouteHandle,
+      children: [
+        { index: true, element: <Navigate to={href('duplicateHorses')} replace /> },
+        section(
+          'duplicateHorses',
+          lazyPage(adminPeople, (m) => m.DuplicateHorsesRoute),
+          [
+            page(
+              'duplicateHorseEdit',
+              lazyPage(adminPeople, (m) => m.DuplicateHorseEditRoute),
+              {
+                loader: digitsLoader('id'),
+              },
+            ),
+          ],
+        ),
+      ],
+    },
+  ];
+}
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -115,6 +188,14 @@ export const routes: RouteObject[] = [
           page(
             'confirmPayment',
             lazyPage(publicPages, (m) => m.ConfirmPaymentRoute),
+          ),
+          page(
+            'teamMembershipInvite',
+            lazyPage(publicPages, (m) => m.TeamMembershipInviteRoute),
+          ),
+          page(
+            'attendeeInvite',
+            lazyPage(publicPages, (m) => m.AttendeeInviteRoute),
           ),
           page(
             'preshow',
@@ -287,6 +368,7 @@ export const routes: RouteObject[] = [
                     'findClient',
                     lazyPage(adminLedger, (m) => m.FindClientRoute),
                   ),
+                  ...adminPeopleRoutes(),
                 ],
               },
               group('rider', 'rider', 'riderOverview', [
@@ -296,33 +378,40 @@ export const routes: RouteObject[] = [
                   { loader: riderTermsLoader },
                 ),
                 page(
-                  'riderProfile',
-                  lazyPage(rider, (m) => m.RiderProfileRoute),
+                  'riderOverviewShow',
+                  lazyPage(rider, (m) => m.RiderOverviewShowRoute),
+                  { loader: riderTermsLoader },
                 ),
+                ownerSections('rider', 'rider', undefined, { riderTerms: true }),
               ]),
               group('employer', 'employer', 'employerOverview', [
                 page(
                   'employerOverview',
                   lazyPage(employer, (m) => m.EmployerOverviewRoute),
                 ),
+                ownerSections('employer', 'employer', undefined),
+                managedPerson('rider', 'employeeRider', 'riderId'),
               ]),
               group('official', 'official', 'officialOverview', [
                 page(
                   'officialOverview',
                   lazyPage(official, (m) => m.OfficialOverviewRoute),
                 ),
+                ownerSections('official', 'official', undefined),
               ]),
               group('simpleuser', 'simpleuser', 'simpleuserOverview', [
                 page(
                   'simpleuserOverview',
                   lazyPage(simpleuser, (m) => m.SimpleuserOverviewRoute),
                 ),
+                ownerSections('simpleuser', 'simpleuser', undefined),
               ]),
               group('merchant', 'merchant', 'merchantDashboard', [
                 page(
                   'merchantDashboard',
                   lazyPage(merchant, (m) => m.MerchantDashboardRoute),
                 ),
+                ownerSections('merchant', 'merchant', undefined),
               ]),
               group('organizer', 'organizer', 'organizerList', [
                 page(

@@ -21,6 +21,8 @@ export const NAMESPACES = [
   'ledger',
   'offline',
   'floor',
+  'owner',
+  'people',
 ] as const;
 
 /** The same files, bundled as lazy chunks: used only when the server's copy cannot be fetched. */

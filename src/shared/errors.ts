@@ -100,6 +100,12 @@ export const FIELD_ERROR_CODES = [
   'inactive',
   'kind_not_allowed',
   'no_tax_rate',
+  'invalid_fei_id',
+  'invalid_file_type',
+  'already_ended',
+  'not_pending',
+  'already_employed',
+  'same_record',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

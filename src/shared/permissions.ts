@@ -62,6 +62,20 @@ export const POLICIES = {
   'signin.write': ['admin', 'organizer', 'showoffice', 'signin'],
   'inspection.write': ['admin', 'organizer', 'showoffice', 'vetcheck'],
   'rider.qr': ['rider'],
+  // people and self-service (issue 5): the owner's user, an admin, a rider's active employer —
+  // ownership checked in server/src/modules/owner/owner-access.ts
+  'owner.read': AUTHENTICATED,
+  'owner.write': AUTHENTICATED,
+  'profile.create': ['admin'],
+  'employer.register': AUTHENTICATED,
+  'rider.lookup': ['admin', 'organizer', 'showoffice', 'employer'],
+  'employment.manage': ['employer', 'admin'],
+  'employment.respond': ['rider'],
+  'invite.accept': AUTHENTICATED,
+  'attendee.invite': ['admin', 'organizer', 'showoffice', 'welcomedesk'],
+  'merchant.fees': ['merchant', 'admin'],
+  'horse.merge': ['admin'],
+  'horse.search': ['admin', 'organizer', 'showoffice', 'stable', 'rider', 'employer'],
   // admin-only areas (spec §6)
   'config.manage': ['admin'],
   'balances.read': ['admin'],

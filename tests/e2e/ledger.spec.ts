@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { field, loginAs, t } from './support';
+import { expect, test } from '@playwright/test';
+import { choose, field, loginAs, t } from './support';
 
 /*
  * Issue 3, end to end in the browser: an admin sets a show up — tax type, venue, event, tax
@@ -8,19 +8,6 @@ import { field, loginAs, t } from './support';
  */
 
 const en = (key: string, vars?: Record<string, string | number>) => t('en', key, vars);
-
-/** Pick `option` in the select labelled `label`: a native one, or Mantine's (typing first when it searches). */
-async function choose(page: Page, label: string | RegExp, option: string | RegExp, type?: string) {
-  const input = page.getByRole('combobox', { name: typeof label === 'string' ? field(label) : label });
-  if ((await input.evaluate((node) => node.tagName)) === 'SELECT') {
-    const label = await input.locator('option').filter({ hasText: option }).first().textContent();
-    await input.selectOption({ label: label! });
-    return;
-  }
-  await input.click();
-  if (type) await input.fill(type);
-  await page.getByRole('option', { name: option }).first().click();
-}
 
 test('an admin sets up a show, posts a charge, sees balance and VAT, and reverses it', async ({ page, browser }) => {
   test.setTimeout(150_000);

@@ -117,3 +117,16 @@ export async function registerViaApi(
 export function field(label: string): RegExp {
   return new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
 }
+
+/** Pick `option` in the select labelled `label`: a native one, or Mantine's (typing first when it searches). */
+export async function choose(page: Page, label: string | RegExp, option: string | RegExp, type?: string) {
+  const input = page.getByRole('combobox', { name: typeof label === 'string' ? field(label) : label });
+  if ((await input.evaluate((node) => node.tagName)) === 'SELECT') {
+    const label = await input.locator('option').filter({ hasText: option }).first().textContent();
+    await input.selectOption({ label: label! });
+    return;
+  }
+  await input.click();
+  if (type) await input.fill(type);
+  await page.getByRole('option', { name: option }).first().click();
+}

@@ -89,7 +89,7 @@ describe('horses', () => {
     const twin = await call('organizer', 'POST', '/api/v1/horse/', { name: 'Other', fei_id: '103AB45' });
     expect(twin.json()).toMatchObject({ error: 'validation', fields: { fei_id: ['duplicate'] } });
     const bad = await call('organizer', 'POST', '/api/v1/horse/', { name: '', fei_id: 'x!', sex: 'unicorn' });
-    expect(bad.json().fields).toEqual({ name: ['required'], fei_id: ['invalid'], sex: ['invalid'] });
+    expect(bad.json().fields).toEqual({ name: ['required'], fei_id: ['invalid_fei_id'], sex: ['invalid'] });
 
     const found = async (search: string) =>
       (await call('stable', 'GET', `/api/v1/horse/?search=${search}`))

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from './client';
 import { DEMO_VENUE } from './demo-data';
 import {
@@ -9,7 +9,9 @@ import {
   eventCategories,
   grooms,
   horses,
+  merchants,
   participationHorses,
+  riderHorses,
   riders,
   taxConfigurations,
   taxRates,
@@ -106,6 +108,20 @@ export const DEMO_HORSES = [
   },
 ];
 
+/** Who owns the demo rider's horses (the rider-horse links' owner data). */
+export const DEMO_HORSE_OWNER = {
+  ownerName: 'Gestüt Lipica d.o.o.',
+  ownerAddress: 'Lipica 5, 6210 Sežana, Slovenia',
+  ownerVatId: 'SI12345678',
+  ownerEmail: 'office@gestut-lipica.demo',
+};
+
+/** A second record of the first demo horse, entered again by hand: the admin's duplicates page merges it. */
+export const DEMO_DUPLICATE_HORSE = { name: 'quidam  blue', nationalId: '528003201400123', colour: 'grey' };
+
+/** The demo merchant's fee plan when it has none: 2.50 % plus 0.30 per sale. */
+export const DEMO_MERCHANT_FEES = { feePercentBp: 250, feeFixedMinor: 30 };
+
 /** The demo rider's grooms, charged at the stable through the rider's account (QR codes g…). */
 export const DEMO_GROOMS = [
   { firstName: 'Greta', lastName: 'Stallmann', email: 'greta.stallmann@paddock.demo' },
@@ -126,7 +142,10 @@ export const DEMO_ATTENDEES = [
   { firstName: 'Paula', lastName: 'Presse', kind: 'press', role: null, organisation: 'Pferdezeitung', badge: 'P-001' },
 ];
 
-/** Writes the reference data and the demo show's event, taxes, price list, first rider (with grooms) and attendees. */
+/**
+ * Writes the reference data and the demo show's event, taxes, price list, first rider (with grooms
+ * and horses), attendees, a duplicate horse record and the demo merchant's fee plan.
+ */
 export async function seedDemoShow(tx: Db, riderUsername: string): Promise<void> {
   await tx.insert(countries).values(DEMO_COUNTRIES.map(([code, name]) => ({ code, name })));
   await tx.insert(currencies).values(DEMO_CURRENCIES.map(([code, name, symbol]) => ({ code, name, symbol })));
@@ -170,6 +189,7 @@ export async function seedDemoShow(tx: Db, riderUsername: string): Promise<void>
   await tx.insert(attendees).values(DEMO_ATTENDEES.map((attendee) => ({ ...attendee, venueId: DEMO_VENUE.id })));
   for (const { headNumber, ...horse } of DEMO_HORSES) {
     const [row] = await tx.insert(horses).values(horse).returning();
+    await tx.insert(riderHorses).values({ riderId: rider!.id, horseId: row!.id, ...DEMO_HORSE_OWNER });
     await tx.insert(participationHorses).values({
       venueParticipationId: participation!.id,
       venueId: DEMO_VENUE.id,
@@ -183,4 +203,9 @@ export async function seedDemoShow(tx: Db, riderUsername: string): Promise<void>
       entryFeeMinor: event!.defaultEntryFeeMinor,
     });
   }
+  await tx.insert(horses).values(DEMO_DUPLICATE_HORSE);
+  await tx
+    .update(merchants)
+    .set(DEMO_MERCHANT_FEES)
+    .where(and(eq(merchants.feePercentBp, 0), eq(merchants.feeFixedMinor, 0)));
 }

@@ -40,3 +40,17 @@ export const digitsLoader =
     if (value !== undefined && !/^\d+$/.test(value)) throw data(null, { status: 404 });
     return null;
   };
+
+/** Every route parameter must be digits (the owner pages' ids); anything else is not found. */
+export const allDigitsLoader: LoaderFunction = ({ params }) => {
+  if (Object.values(params).some((value) => value !== undefined && !/^\d+$/.test(value))) {
+    throw data(null, { status: 404 });
+  }
+  return null;
+};
+
+/** The rider pages behind the terms (all but the profile): ids are digits, terms accepted. */
+export const riderSectionLoader: LoaderFunction = (args) => {
+  allDigitsLoader(args);
+  return enforce(checkRiderTerms(currentUser()));
+};

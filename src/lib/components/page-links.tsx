@@ -6,7 +6,7 @@ import { href, PATHS, type StaticPathKey } from '@/lib/paths';
 
 interface PageLinksProps {
   /** The namespace of the heading and of each page's `links.<key>` line (default `dashboard`). */
-  ns?: 'dashboard' | 'floor';
+  ns?: 'dashboard' | 'floor' | 'owner' | 'people';
   /** Key in `ns` for the card's heading. */
   title: string;
   pages: readonly StaticPathKey[];

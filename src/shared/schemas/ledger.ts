@@ -136,6 +136,8 @@ export const transactionListQuery = listQuery.extend({
   party_id: z.coerce.number({ error: 'invalid' }).int().positive().optional(),
   /** Entries of a rider: as party, or as beneficiary of the employer's entries. */
   rider: z.coerce.number({ error: 'invalid' }).int().positive().optional(),
+  /** Sales of a merchant (merchants.id); a merchant sees only its own. */
+  merchant: z.coerce.number({ error: 'invalid' }).int().positive().optional(),
   kind: z.enum(TRANSACTION_KINDS, { error: 'invalid' }).optional(),
   source: z.enum(TRANSACTION_SOURCES, { error: 'invalid' }).optional(),
   /** YYYY-MM-DD, inclusive, by recorded_at in the venue's time zone. */

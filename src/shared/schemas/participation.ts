@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredOrInvalid, requiredString } from './common';
+import { feiHorseIdField } from './owner';
 
 /**
  * Participations (issue 3 §3). Venue staff (admin, organizer of that venue) write.
@@ -43,12 +44,7 @@ export const horse = z.object({
 });
 export const horseInput = z.object({
   name: requiredString(100),
-  fei_id: z
-    .string({ error: 'invalid' })
-    .trim()
-    .toUpperCase()
-    .regex(/^[0-9A-Z]{5,12}$/, { error: 'invalid' })
-    .nullish(),
+  fei_id: feiHorseIdField.nullish(),
   national_id: z.string({ error: 'invalid' }).trim().max(30, { error: 'too_long' }).nullish(),
   birth_year: z.number({ error: 'invalid' }).int().min(1980, { error: 'too_small' }).max(2100).nullish(),
   sex: z.enum(['mare', 'gelding', 'stallion'], { error: 'invalid' }).nullish(),

@@ -11,3 +11,4 @@ export * from './show';
 export * from './participations';
 export * from './ledger';
 export * from './floor';
+export * from './people';

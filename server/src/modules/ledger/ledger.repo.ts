@@ -15,6 +15,7 @@ export interface ListFilter {
   partyType?: string;
   partyId?: number;
   rider?: number;
+  merchant?: number;
   kind?: string;
   source?: string;
   dateFrom?: string;
@@ -52,6 +53,7 @@ function conditions(f: ListFilter): SQL[] {
   if (f.rider !== undefined) {
     where.push(or(and(eq(t.partyType, 'rider'), eq(t.partyId, f.rider)), eq(t.beneficiaryRiderId, f.rider))!);
   }
+  if (f.merchant !== undefined) where.push(eq(t.merchantId, f.merchant));
   if (f.kind !== undefined) where.push(eq(t.kind, f.kind));
   if (f.source !== undefined) where.push(eq(t.source, f.source));
   if (f.dateFrom !== undefined) where.push(sql`${localDay} >= ${f.dateFrom}::date`);

@@ -156,6 +156,7 @@ export function createLedgerService(ctx: AppContext) {
           partyType: query.party_type,
           partyId: query.party_id,
           rider: query.rider,
+          merchant: query.merchant,
           kind: query.kind,
           source: query.source,
           dateFrom: query.date_from,

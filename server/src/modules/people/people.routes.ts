@@ -64,7 +64,7 @@ export function peopleRoutes(app: App, ctx: AppContext): void {
     '/api/v1/horse/',
     {
       schema: { tags, security, querystring: searchQuery, response: { 200: paginated(horse) } },
-      config: { policy: 'people.search' },
+      config: { policy: 'horse.search' },
     },
     (request) => people.horses(request.query),
   );

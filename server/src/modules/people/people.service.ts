@@ -1,7 +1,6 @@
 import { asc, count, ilike, max, or, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import type { Horse, horseInput, PersonSummary } from '@shared/schemas/participation';
+import type { PersonSummary } from '@shared/schemas/participation';
 import type { ListQuery } from '@shared/schemas/pagination';
 import { fieldError } from '../../app-error';
 import type { AppContext } from '../../context';
@@ -9,6 +8,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { employers, horses, riders } from '../../db/schema';
 import { pageOf } from '../../http/pagination';
 import type { RequestUser } from '../../types';
+import { horseValues, toHorse, type HorseInput } from '../horse/horse-wire';
 import { listVenue } from '../venue/venue-scope';
 import { LIST_AT_VENUE, type AtVenueKind } from './at-venue';
 import { createPeopleRepo, type PersonKind } from './people.repo';
@@ -17,18 +17,6 @@ import { containsPattern } from './search-pattern';
 
 /** The first bookkeeping reference id handed out. */
 const FIRST_BOOKKEEPING_REF_ID = 10001;
-
-type HorseRow = typeof horses.$inferSelect;
-const toHorse = (h: HorseRow): Horse => ({
-  id: h.id,
-  name: h.name,
-  fei_id: h.feiId,
-  national_id: h.nationalId,
-  birth_year: h.birthYear,
-  sex: h.sex,
-  colour: h.colour,
-  breed: h.breed,
-});
 
 /** Finding people and horses for the show office and the stable. */
 export function createPeopleService(ctx: AppContext) {
@@ -65,21 +53,10 @@ export function createPeopleService(ctx: AppContext) {
       return { count: total?.n ?? 0, results: rows.map(toHorse) };
     },
 
-    async createHorse(request: FastifyRequest, input: z.infer<typeof horseInput>) {
+    async createHorse(request: FastifyRequest, input: HorseInput) {
       const row = await ctx.db
         .transaction(async (tx) => {
-          const [created] = await tx
-            .insert(horses)
-            .values({
-              name: input.name,
-              feiId: input.fei_id ?? null,
-              nationalId: input.national_id || null,
-              birthYear: input.birth_year ?? null,
-              sex: input.sex ?? null,
-              colour: input.colour || null,
-              breed: input.breed || null,
-            })
-            .returning();
+          const [created] = await tx.insert(horses).values(horseValues(input)).returning();
           await ctx.audit.record(
             request,
             { action: 'horse.create', details: { id: created!.id, name: input.name } },

@@ -14,6 +14,18 @@ export function VenuesRoute() {
   return (
     <AudienceDashboard audience="admin" title={t('adminVenues')}>
       <VenueList />
+      <PageLinks
+        ns="people"
+        title="admin.sections"
+        pages={[
+          'adminRiders',
+          'adminEmployers',
+          'adminOfficials',
+          'adminSimpleusers',
+          'adminMerchants',
+          'duplicateHorses',
+        ]}
+      />
       <PageLinks title="sections.money" pages={['balances', 'balancesSummary', 'findClient']} />
       <PageLinks
         title="sections.configuration"

@@ -8,3 +8,4 @@ export { PasswordResetRoute } from './password-reset-route';
 export { PreshowRoute } from './preshow-route';
 export { RegistrationConfirmRoute } from './registration-confirm-route';
 export { RegistrationRoute } from './registration-route';
+export { AttendeeInviteRoute, TeamMembershipInviteRoute } from './invite-route';

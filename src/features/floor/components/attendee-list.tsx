@@ -8,6 +8,7 @@ import { FILTER_DEBOUNCE_MS } from '@/lib/debounce';
 import { useAttendees, type AttendeeState } from '@/offline/queries';
 import { checkIn } from '@/offline/writes';
 import { useFloorVenue } from '../use-floor-venue';
+import { AttendeeInvite } from './attendee-invite';
 import { LIST_PAGE, StateBadge, SyncMark } from './marks';
 
 function AttendeeItem({ venue, row }: { venue: number; row: AttendeeState }) {
@@ -34,6 +35,7 @@ function AttendeeItem({ venue, row }: { venue: number; row: AttendeeState }) {
             <SyncMark row={attendee} />
             {latest && <SyncMark row={latest} />}
           </Group>
+          <AttendeeInvite attendee={attendee} />
         </Stack>
         <Button
           size="md"

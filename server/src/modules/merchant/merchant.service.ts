@@ -1,0 +1,95 @@
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { evclFeesQuery } from '@shared/schemas/people';
+import type { PersonAtVenue } from '@shared/schemas/participation';
+import type { ListQuery } from '@shared/schemas/pagination';
+import { AppError, fieldError } from '../../app-error';
+import type { AppContext } from '../../context';
+import { grooms, riders, venueParticipations } from '../../db/schema';
+import { pageOf } from '../../http/pagination';
+import { verifyQr } from '../../security/qr';
+import type { RequestUser } from '../../types';
+import { ownerFor, ownProfile } from '../owner/owner-access';
+import { partyBalances, partyKey } from '../participation/party-balances';
+import { toPersonSummary } from '../people/person-summary';
+import { containsPattern } from '../people/search-pattern';
+import { merchantFees } from './merchant-fees';
+
+/** A name, or a head number of one of the rider's horses at the venue. */
+function matching(search: string): SQL {
+  const pattern = containsPattern(search);
+  const byName = or(
+    ilike(sql`${riders.firstName} || ' ' || ${riders.lastName}`, pattern),
+    ilike(sql`${riders.lastName} || ' ' || ${riders.firstName}`, pattern),
+  )!;
+  if (!/^\d{1,9}$/.test(search)) return byName;
+  return or(
+    byName,
+    sql`EXISTS (SELECT 1 FROM participation_horses ph
+      WHERE ph.venue_participation_id = ${venueParticipations.id} AND ph.head_number = ${Number(search)})`,
+  )!;
+}
+
+/** The merchant's side: whom to charge at a venue (name, head number, QR code) and its fees. */
+export function createMerchantService(ctx: AppContext) {
+  /** A merchant works as itself; admins may look on behalf of any. */
+  async function assertMerchant(user: RequestUser): Promise<void> {
+    if (!user.roles.includes('admin')) await ownProfile(ctx.db, user, 'merchant');
+  }
+
+  async function ridersAt(venueId: number, where: SQL | undefined, query: ListQuery) {
+    const condition = and(eq(venueParticipations.venueId, venueId), where);
+    const page = pageOf(query);
+    const [total] = await ctx.db
+      .select({ n: count() })
+      .from(venueParticipations)
+      .innerJoin(riders, eq(riders.id, venueParticipations.riderId))
+      .where(condition);
+    const rows = await ctx.db
+      .select({ rider: riders, participation: venueParticipations })
+      .from(venueParticipations)
+      .innerJoin(riders, eq(riders.id, venueParticipations.riderId))
+      .where(condition)
+      .orderBy(asc(riders.lastName), asc(riders.firstName), asc(riders.id))
+      .limit(page.limit)
+      .offset(page.offset);
+    const payers = rows.map(({ participation: p }) => ({ venueId, type: p.payerType, id: p.payerId }));
+    const balances = await partyBalances(ctx.db, payers);
+    const results: PersonAtVenue[] = rows.map(({ rider, participation }, i) => ({
+      ...toPersonSummary(rider),
+      participation: participation.id,
+      balance: balances.get(partyKey(payers[i]!)) ?? 0,
+    }));
+    return { count: total?.n ?? 0, results };
+  }
+
+  return {
+    async fees(user: RequestUser, merchantId: number, query: z.infer<typeof evclFeesQuery>) {
+      await ownerFor(ctx.db, user, 'merchant', merchantId);
+      return merchantFees(ctx.db, merchantId, query.venue, pageOf(query));
+    },
+
+    async riders(user: RequestUser, query: ListQuery & { venue?: number; search?: string }) {
+      await assertMerchant(user);
+      if (query.venue === undefined) throw fieldError('venue', 'required');
+      return ridersAt(query.venue, query.search ? matching(query.search) : undefined, query);
+    },
+
+    /** The rider of a genuine rider's or groom's QR code, when they take part at the venue; else 404. */
+    async byQr(user: RequestUser, code: string, venueId: number | undefined): Promise<PersonAtVenue> {
+      await assertMerchant(user);
+      if (venueId === undefined) throw fieldError('venue', 'required');
+      const ref = verifyQr(ctx.config.qrSecret, code);
+      if (!ref) throw new AppError('not_found');
+      let riderId = ref.id;
+      if (ref.type === 'g') {
+        const [groom] = await ctx.db.select({ riderId: grooms.riderId }).from(grooms).where(eq(grooms.id, ref.id));
+        if (!groom) throw new AppError('not_found');
+        riderId = groom.riderId;
+      }
+      const { results } = await ridersAt(venueId, eq(riders.id, riderId), { page: 1, page_size: 1 });
+      if (!results[0]) throw new AppError('not_found');
+      return results[0];
+    },
+  };
+}

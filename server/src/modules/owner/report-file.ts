@@ -1,0 +1,110 @@
+import pdfmake from 'pdfmake';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@shared/constants';
+import { minorToDecimalString } from '@shared/money';
+
+/** A transaction statement of one owner at one venue, as CSV or PDF, in the reader's language. */
+export interface Statement {
+  owner: string;
+  venue: string;
+  currency: string;
+  balanceMinor: number;
+  lines: {
+    date: string;
+    kind: string;
+    description: string;
+    quantity: number;
+    netMinor: number;
+    taxMinor: number;
+    grossMinor: number;
+  }[];
+}
+
+const LABELS: Record<Language, { title: string; columns: string[]; currency: string; balance: string }> = {
+  en: {
+    title: 'Statement',
+    columns: ['Date', 'Kind', 'Description', 'Quantity', 'Net', 'Tax', 'Gross'],
+    currency: 'Currency',
+    balance: 'Balance',
+  },
+  de: {
+    title: 'Kontoauszug',
+    columns: ['Datum', 'Art', 'Beschreibung', 'Menge', 'Netto', 'Steuer', 'Brutto'],
+    currency: 'Währung',
+    balance: 'Saldo',
+  },
+  pl: {
+    title: 'Wyciąg',
+    columns: ['Data', 'Rodzaj', 'Opis', 'Ilość', 'Netto', 'Podatek', 'Brutto'],
+    currency: 'Waluta',
+    balance: 'Saldo',
+  },
+  fr: {
+    title: 'Relevé',
+    columns: ['Date', 'Type', 'Description', 'Quantité', 'HT', 'Taxe', 'TTC'],
+    currency: 'Devise',
+    balance: 'Solde',
+  },
+  it: {
+    title: 'Estratto conto',
+    columns: ['Data', 'Tipo', 'Descrizione', 'Quantità', 'Netto', 'Imposta', 'Lordo'],
+    currency: 'Valuta',
+    balance: 'Saldo',
+  },
+};
+
+const labelsOf = (language: string) => LABELS[isLanguage(language) ? language : DEFAULT_LANGUAGE];
+const amount = minorToDecimalString;
+const cells = (line: Statement['lines'][number]) => [
+  line.date,
+  line.kind,
+  line.description,
+  String(line.quantity),
+  amount(line.netMinor),
+  amount(line.taxMinor),
+  amount(line.grossMinor),
+];
+
+/** `;`-separated, quoted where needed, amounts with two decimals; the last row is the balance. */
+export function statementCsv(statement: Statement, language: string): string {
+  const labels = labelsOf(language);
+  const quote = (value: string) => (/[;"\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+  const rows = [
+    [...labels.columns, labels.currency],
+    ...statement.lines.map((line) => [...cells(line), statement.currency]),
+    [labels.balance, '', '', '', '', '', amount(statement.balanceMinor), statement.currency],
+  ];
+  return rows.map((row) => row.map(quote).join(';')).join('\r\n') + '\r\n';
+}
+
+/** The standard PDF fonts come with pdfkit; nothing else is read from disk or the network. */
+const FONTS = {
+  normal: 'Helvetica',
+  bold: 'Helvetica-Bold',
+  italics: 'Helvetica-Oblique',
+  bolditalics: 'Helvetica-BoldOblique',
+};
+const STANDARD_FONTS: readonly string[] = Object.values(FONTS);
+
+export function statementPdf(statement: Statement, language: string): Promise<Buffer> {
+  const labels = labelsOf(language);
+  pdfmake.setFonts({ Helvetica: FONTS });
+  pdfmake.setUrlAccessPolicy(() => false);
+  pdfmake.setLocalAccessPolicy((path) => STANDARD_FONTS.includes(path));
+  const right = (text: string) => ({ text, alignment: 'right' });
+  const body = [
+    labels.columns.map((text, i) => ({ text, bold: true, alignment: i >= 3 ? 'right' : 'left' })),
+    ...statement.lines.map((line) => cells(line).map((text, i) => (i >= 3 ? right(text) : text))),
+    [{ text: labels.balance, bold: true, colSpan: 6 }, '', '', '', '', '', right(amount(statement.balanceMinor))],
+  ];
+  return pdfmake
+    .createPdf({
+      info: { title: `${labels.title} ${statement.owner} ${statement.venue}` },
+      defaultStyle: { font: 'Helvetica', fontSize: 9 },
+      content: [
+        { text: labels.title, fontSize: 16, bold: true },
+        { text: `${statement.owner} · ${statement.venue} · ${statement.currency}`, margin: [0, 4, 0, 12] },
+        { table: { headerRows: 1, widths: [55, 40, '*', 35, 50, 45, 50], body }, layout: 'lightHorizontalLines' },
+      ],
+    })
+    .getBuffer();
+}

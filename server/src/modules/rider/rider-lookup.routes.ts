@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { personSummary } from '@shared/schemas/participation';
+import {
+  checkRiderExistsInput,
+  checkRiderExistsResponse,
+  employment,
+  employmentIdInput,
+  employmentStatus,
+  lookupByEmail,
+  lookupByFeiId,
+  lookupByNationalId,
+  riderQuery,
+} from '@shared/schemas/people';
+import type { AppContext } from '../../context';
+import { sessionOf } from '../../http/session';
+import type { App } from '../../types';
+import { createEmploymentService } from '../employer/employment.service';
+import { createRiderLookupService } from './rider-lookup.service';
+
+/** Finding riders (show office, employers) and the rider's side of employment. */
+export function riderLookupRoutes(app: App, ctx: AppContext): void {
+  const lookup = createRiderLookupService(ctx);
+  const employments = createEmploymentService(ctx);
+  const tags = ['rider'];
+  const security = [{ bearer: [] }];
+  const config = { policy: 'rider.lookup' } as const;
+  const found = { 200: personSummary };
+
+  app.post(
+    '/api/v1/rider/getByEmail/',
+    { schema: { tags, security, body: lookupByEmail, response: found }, config },
+    (request) => lookup.byEmail(request.body.email),
+  );
+  app.post(
+    '/api/v1/rider/getByFEIId/',
+    { schema: { tags, security, body: lookupByFeiId, response: found }, config },
+    (request) => lookup.byFeiId(request.body.feiId),
+  );
+  app.post(
+    '/api/v1/rider/getByNationalID/',
+    { schema: { tags, security, body: lookupByNationalId, response: found }, config },
+    (request) => lookup.byNationalId(request.body.nationalID),
+  );
+  app.post(
+    '/api/v1/rider/checkRiderExists/',
+    { schema: { tags, security, body: checkRiderExistsInput, response: { 200: checkRiderExistsResponse } }, config },
+    (request) => lookup.exists(request.body),
+  );
+
+  const read = { policy: 'owner.read' } as const;
+  const respond = { policy: 'employment.respond' } as const;
+  app.get(
+    '/api/v1/rider/employmentStatus/',
+    { schema: { tags, security, querystring: riderQuery, response: { 200: employmentStatus } }, config: read },
+    (request) => employments.status(sessionOf(request), request.query.rider),
+  );
+  app.get(
+    '/api/v1/rider/employmentHistory/',
+    {
+      schema: {
+        tags,
+        security,
+        querystring: riderQuery,
+        response: { 200: z.object({ results: z.array(employment) }) },
+      },
+      config: read,
+    },
+    (request) => employments.history(sessionOf(request), request.query.rider),
+  );
+  app.post(
+    '/api/v1/rider/confirmEmployment/',
+    { schema: { tags, security, body: employmentIdInput, response: { 200: employment } }, config: respond },
+    (request) => employments.confirm(request, request.body.employmentId),
+  );
+  app.post(
+    '/api/v1/rider/cancelEmployment/',
+    { schema: { tags, security, body: employmentIdInput, response: { 200: employment } }, config: respond },
+    (request) => employments.cancel(request, request.body.employmentId),
+  );
+}

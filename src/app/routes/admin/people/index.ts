@@ -1,0 +1,9 @@
+export {
+  EmployersListRoute,
+  MerchantsListRoute,
+  OfficialsListRoute,
+  RidersListRoute,
+  SimpleusersListRoute,
+} from './list-routes';
+export { EmployerAddRoute, MerchantAddRoute, OfficialAddRoute, RiderAddRoute, SimpleuserAddRoute } from './add-routes';
+export { DuplicateHorseEditRoute, DuplicateHorsesRoute } from './duplicates-routes';

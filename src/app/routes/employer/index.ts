@@ -1,0 +1,2 @@
+export { EmployerOverviewRoute } from './overview-route';
+export { EmployeeAddRoute, EmployeesRoute } from './employees-route';

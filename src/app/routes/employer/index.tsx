@@ -1,5 +1,0 @@
-import { AudienceDashboard } from '../dashboard/audience-dashboard';
-
-export function EmployerOverviewRoute() {
-  return <AudienceDashboard audience="employer" />;
-}

@@ -1,0 +1,2 @@
+export { MerchantDashboardRoute } from './dashboard-route';
+export { EvclFeesRoute, MerchantAddTransactionRoute, MerchantListTransactionsRoute } from './sales-routes';

@@ -1,5 +1,0 @@
-import { AudienceDashboard } from '../dashboard/audience-dashboard';
-
-export function MerchantDashboardRoute() {
-  return <AudienceDashboard audience="merchant" />;
-}

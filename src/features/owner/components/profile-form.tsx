@@ -1,0 +1,99 @@
+import { Button, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { TAX_OVERRIDES } from '@shared/ledger';
+import type { OwnerType } from '@shared/schemas/owner';
+import { OFFICIAL_FUNCTIONS, PROFILE_SCHEMAS } from '@shared/schemas/people';
+import { FormErrorList } from '@/lib/components/form-error-list';
+import { schemaValidator } from '@/lib/form-errors';
+import { useAppStore } from '@/lib/store';
+import { useSubmit } from '@/lib/use-submit';
+import type { Profile, ProfileInput } from '../api/profile';
+import {
+  ADMIN_FIELDS,
+  PROFILE_FIELDS,
+  profileInput,
+  profileValues,
+  REQUIRED_FIELDS,
+  type ProfileValues,
+} from './profile-values';
+
+interface ProfileFormProps {
+  type: OwnerType;
+  /** The saved profile; a new one starts empty. */
+  initial?: Partial<Profile>;
+  submitLabel: string;
+  /** Save the kind's input; a thrown validation answer is attached to the fields. */
+  onSubmit(values: ProfileInput): Promise<void>;
+}
+
+const INPUT_TYPES: Record<string, string> = { email: 'email', birth_date: 'date', phone: 'tel' };
+const INPUT_MODES: Record<string, 'decimal' | 'numeric'> = {
+  fee_percent_bp: 'decimal',
+  fee_fixed_minor: 'decimal',
+  bookkeeping_ref_id: 'numeric',
+};
+
+/** The profile fields of one kind (PROFILE_SCHEMAS input); admin-only fields for admins only. */
+export function ProfileForm({ type, initial, submitLabel, onSubmit }: ProfileFormProps) {
+  const { t } = useTranslation('owner');
+  const admin = useAppStore((state) => state.user?.roles.includes('admin') ?? false);
+  const validate = schemaValidator<ProfileInput>(PROFILE_SCHEMAS[type].input);
+  const form = useForm<ProfileValues>({
+    mode: 'uncontrolled',
+    initialValues: profileValues(type, initial),
+    validate: (values) => validate(profileInput(type, values, admin)),
+  });
+  const { formErrors, run } = useSubmit(form);
+  const submit = form.onSubmit((values) => run(() => onSubmit(profileInput(type, values, admin))));
+  const textField = (field: string) => (
+    <TextInput
+      key={form.key(field)}
+      label={t(`profile.field.${field}`)}
+      required={REQUIRED_FIELDS.has(field)}
+      type={INPUT_TYPES[field]}
+      inputMode={INPUT_MODES[field]}
+      maxLength={field === 'country' || field === 'nationality' ? 2 : undefined}
+      description={field === 'country' || field === 'nationality' ? t('profile.countryHint') : undefined}
+      {...form.getInputProps(field)}
+    />
+  );
+  return (
+    <form onSubmit={submit} noValidate aria-label={submitLabel}>
+      <Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>{PROFILE_FIELDS[type].map(textField)}</SimpleGrid>
+        {type === 'official' && (
+          <MultiSelect
+            key={form.key('functions')}
+            label={t('profile.field.functions')}
+            data={OFFICIAL_FUNCTIONS.map((value) => ({ value, label: t(`profile.function.${value}`) }))}
+            {...form.getInputProps('functions')}
+          />
+        )}
+        {admin && ADMIN_FIELDS[type].length > 0 && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {ADMIN_FIELDS[type].map((field) =>
+              field === 'tax_override' ? (
+                <Select
+                  key={form.key(field)}
+                  label={t('profile.field.tax_override')}
+                  allowDeselect={false}
+                  data={TAX_OVERRIDES.map((value) => ({ value, label: t(`profile.taxOverride.${value}`) }))}
+                  {...form.getInputProps(field)}
+                />
+              ) : (
+                textField(field)
+              ),
+            )}
+          </SimpleGrid>
+        )}
+        <FormErrorList errors={formErrors} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={form.submitting}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { groomInput, type Groom } from '@shared/schemas/people';
+import { errorText } from '@/lib/api-error';
+import { FormErrorList } from '@/lib/components/form-error-list';
+import { schemaValidator } from '@/lib/form-errors';
+import { notify } from '@/lib/notify';
+import { useSectionHref } from '@/lib/owner-scope';
+import { useSubmit } from '@/lib/use-submit';
+import { useChangeGrooms } from '../api/change-grooms';
+import { useGroom } from '../api/get-groom';
+import { useUpdateGroom, type GroomInput } from '../api/update-groom';
+
+interface GroomValues {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+}
+
+const validate = schemaValidator<GroomValues>(groomInput);
+
+interface GroomFieldsProps {
+  initial: GroomValues;
+  onSubmit(input: GroomInput): Promise<unknown>;
+}
+
+function GroomFields({ initial, onSubmit }: GroomFieldsProps) {
+  const { t } = useTranslation('people');
+  const navigate = useNavigate();
+  const sectionHref = useSectionHref();
+  const form = useForm<GroomValues>({ mode: 'uncontrolled', initialValues: initial, validate });
+  const { formErrors, run } = useSubmit(form);
+  const submit = form.onSubmit(async (values) => {
+    const input = { ...values, email: values.email.trim() || null, phone: values.phone.trim() || null };
+    if (!(await run(async () => void (await onSubmit(input))))) return;
+    notify.success(t('common:toast.saved'));
+    const list = sectionHref('Grooms');
+    if (list) navigate(list);
+  });
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('grooms.form')}>
+      <Stack maw={640}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={t('grooms.firstName')}
+            required
+            key={form.key('first_name')}
+            {...form.getInputProps('first_name')}
+          />
+          <TextInput label={t('grooms.lastName')} key={form.key('last_name')} {...form.getInputProps('last_name')} />
+          <TextInput label={t('grooms.email')} type="email" key={form.key('email')} {...form.getInputProps('email')} />
+          <TextInput label={t('grooms.phone')} type="tel" key={form.key('phone')} {...form.getInputProps('phone')} />
+        </SimpleGrid>
+        <FormErrorList errors={formErrors} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={form.submitting}>
+            {t('common:form.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+const EMPTY: GroomValues = { first_name: '', last_name: '', email: '', phone: '' };
+
+/** A new groom of the rider. */
+export function GroomAdd({ rider }: { rider: number }) {
+  const change = useChangeGrooms(rider);
+  return <GroomFields initial={EMPTY} onSubmit={(groom) => change.mutateAsync({ action: 'add', groom })} />;
+}
+
+const valuesOf = (groom: Groom): GroomValues => ({
+  first_name: groom.first_name,
+  last_name: groom.last_name,
+  email: groom.email ?? '',
+  phone: groom.phone ?? '',
+});
+
+/** One of the rider's grooms (edit/:groomId). */
+export function GroomEdit({ groomId }: { groomId: number }) {
+  const { t } = useTranslation('people');
+  const groom = useGroom(groomId);
+  const update = useUpdateGroom(groomId);
+  if (groom.isPending) return <Skeleton height={160} aria-label={t('common:table.loading')} />;
+  if (groom.isError) return <Alert color="red">{errorText(groom.error)}</Alert>;
+  return <GroomFields initial={valuesOf(groom.data)} onSubmit={(input) => update.mutateAsync(input)} />;
+}
