@@ -28,6 +28,23 @@ const whereOf = (venue: AnyPgColumn, parent: AnyPgColumn, filter: EventFilter) =
     filter.parent === undefined ? undefined : eq(parent, filter.parent),
   );
 
+type EventTable = typeof attendeeCheckins | typeof riderSignins | typeof vetInspections;
+
+/** One page of an event table about `parent` (see EventFilter), with the count over all pages. */
+async function eventPage<T extends EventTable>(tx: Db, table: T, parent: AnyPgColumn, filter: EventFilter, page: Page) {
+  const t: EventTable = table;
+  const where = whereOf(t.venueId, parent, filter);
+  const [total] = await tx.select({ n: count() }).from(t).where(where);
+  const rows = (await tx
+    .select({ row: t, recordedBy: userName(t.recordedByUserId) })
+    .from(t)
+    .where(where)
+    .orderBy(desc(t.occurredAt), desc(t.id))
+    .limit(page.limit)
+    .offset(page.offset)) as { row: T['$inferSelect']; recordedBy: string | null }[];
+  return { count: total?.n ?? 0, rows };
+}
+
 export function createEventsRepo(db: Db) {
   return {
     /** The name the wire shows for a user. */
@@ -80,46 +97,11 @@ export function createEventsRepo(db: Db) {
     },
 
     /** Lists: newest first (device clock), each with who recorded it, and the count over all pages. */
-    async checkins(filter: EventFilter, page: Page, tx: Db = db) {
-      const t = attendeeCheckins;
-      const where = whereOf(t.venueId, t.attendeeId, filter);
-      const [total] = await tx.select({ n: count() }).from(t).where(where);
-      const rows = await tx
-        .select({ row: t, recordedBy: userName(t.recordedByUserId) })
-        .from(t)
-        .where(where)
-        .orderBy(desc(t.occurredAt), desc(t.id))
-        .limit(page.limit)
-        .offset(page.offset);
-      return { count: total?.n ?? 0, rows };
-    },
-
-    async signins(filter: EventFilter, page: Page, tx: Db = db) {
-      const t = riderSignins;
-      const where = whereOf(t.venueId, t.venueParticipationId, filter);
-      const [total] = await tx.select({ n: count() }).from(t).where(where);
-      const rows = await tx
-        .select({ row: t, recordedBy: userName(t.recordedByUserId) })
-        .from(t)
-        .where(where)
-        .orderBy(desc(t.occurredAt), desc(t.id))
-        .limit(page.limit)
-        .offset(page.offset);
-      return { count: total?.n ?? 0, rows };
-    },
-
-    async inspections(filter: EventFilter, page: Page, tx: Db = db) {
-      const t = vetInspections;
-      const where = whereOf(t.venueId, t.participationHorseId, filter);
-      const [total] = await tx.select({ n: count() }).from(t).where(where);
-      const rows = await tx
-        .select({ row: t, recordedBy: userName(t.recordedByUserId) })
-        .from(t)
-        .where(where)
-        .orderBy(desc(t.occurredAt), desc(t.id))
-        .limit(page.limit)
-        .offset(page.offset);
-      return { count: total?.n ?? 0, rows };
-    },
+    checkins: (filter: EventFilter, page: Page, tx: Db = db) =>
+      eventPage(tx, attendeeCheckins, attendeeCheckins.attendeeId, filter, page),
+    signins: (filter: EventFilter, page: Page, tx: Db = db) =>
+      eventPage(tx, riderSignins, riderSignins.venueParticipationId, filter, page),
+    inspections: (filter: EventFilter, page: Page, tx: Db = db) =>
+      eventPage(tx, vetInspections, vetInspections.participationHorseId, filter, page),
   };
 }
