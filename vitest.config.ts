@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const alias = {
@@ -9,6 +10,10 @@ const alias = {
 
 export default defineConfig({
   test: {
+    // Vitest's default for `run` is one worker fewer than the cores: a single worker on the
+    // 2-core CI machines. The main process idles while files run, so use every core
+    // (client files 182 s → 106 s on 2 cores).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         plugins: [react()],

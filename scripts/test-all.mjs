@@ -1,7 +1,7 @@
 // `npm test`: everything CI checks, in one command that works on a fresh machine.
 // type check → lint → format → build → unit + API tests on PGlite → API tests on a real
 // PostgreSQL server → browser tests in Chromium; ends with one line "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureSystemPackages } from './ensure-system.mjs';
 import { startCluster } from './pg-cluster.mjs';
@@ -18,13 +18,6 @@ function run(label, cmd, args, env = {}) {
   const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   console.info(`[test] ${label}: exit ${res.status} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return res.status === 0;
-}
-
-function check(label, cmd, args) {
-  if (!run(label, cmd, args)) {
-    failures.push(label);
-    totals.failed += 1;
-  }
 }
 
 function countVitest(file, label) {
@@ -60,10 +53,34 @@ function countPlaywright(file) {
 
 const vitest = ['node_modules/.bin/vitest', 'run', '--reporter=default', '--reporter=json'];
 
+/** Run a check in the background, its output kept and printed when it ends. */
+function checkInBackground(label, cmd, args) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (status) => {
+      console.info(`\n[test] ${label}: ${cmd} ${args.join(' ')}`);
+      process.stdout.write(Buffer.concat(output));
+      console.info(`[test] ${label}: exit ${status} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      if (status !== 0) {
+        failures.push(label);
+        totals.failed += 1;
+      }
+      resolve();
+    });
+  });
+}
+
 ensureSystemPackages();
-check('type check', 'npm', ['run', '--silent', 'typecheck']);
-check('lint', 'npm', ['run', '--silent', 'lint']);
-check('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
+// The three static checks are single-threaded: side by side they take the time of the longest.
+await Promise.all([
+  checkInBackground('type check', 'npm', ['run', '--silent', 'typecheck']),
+  checkInBackground('lint', 'npm', ['run', '--silent', 'lint']),
+  checkInBackground('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']),
+]);
 if (!run('build', 'npm', ['run', '--silent', 'build'])) {
   failures.push('build');
   totals.failed += 1;

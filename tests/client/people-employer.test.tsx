@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addEmployee } from '@/features/employer/api/add-employee';
 import { endEmployment } from '@/features/employer/api/end-employment';
 import { queryClient } from '@/lib/query-client';
-import { json, mockFetch, renderApp, resetStore } from './helpers';
+import { useAppStore } from '@/lib/store';
+import { json, makeUser, mockFetch, renderApp, resetStore } from './helpers';
 import { employerUser, employment, rita, sent } from './people-fixtures';
 
 const PAGE_LOAD = { timeout: 5000 };
@@ -115,5 +116,53 @@ describe('employer employees', { timeout: 20_000 }, () => {
     expect(() => addEmployee(Number.NaN, 3)).toThrow('Missing params.');
     expect(() => endEmployment({ employmentId: Number.NaN, date_to: '2026-12-31' })).toThrow('Missing params.');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('registering as an employer', { timeout: 20_000 }, () => {
+  const simpleUser = makeUser({ id: 21, username: 'sam', roles: ['simpleuser'], rider_id: null, simple_user_id: 6 });
+
+  it('a simple user registers a company, becomes an employer and lands on the employer overview', async () => {
+    resetStore({ token: 'token', user: simpleUser });
+    let registered = false;
+    const fetchMock = mockFetch({
+      'GET /api/v1/simpleuser/6/balance/': () => json(200, { results: [] }),
+      'GET /api/v1/employer/4/balance/': () => json(200, { results: [] }),
+      'POST /api/v1/employer/register/': () => {
+        registered = true;
+        return json(201, { id: 4, company_name: 'Stall Sonne' });
+      },
+      'GET /api/auth/user/': () =>
+        json(200, registered ? { ...simpleUser, roles: ['simpleuser', 'employer'], employer_id: 4 } : simpleUser),
+    });
+    const router = renderApp('/simpleuser/overview');
+    fireEvent.click(await screen.findByRole('button', { name: 'Register as employer' }, PAGE_LOAD));
+    const dialog = await screen.findByRole('dialog', { name: 'Employ riders?' });
+    // The names and e-mail come from the account; the company name is required.
+    expect((within(dialog).getByLabelText(/First name/) as HTMLInputElement).value).toBe('Rita');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Register as employer' }));
+    expect(await within(dialog).findByText(/required/i)).toBeTruthy();
+    expect(sent(fetchMock, 'POST', '/employer/register/')).toEqual([]);
+
+    fireEvent.change(within(dialog).getByLabelText(/Company name/), { target: { value: 'Stall Sonne' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Register as employer' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/employer/overview'));
+    expect(sent(fetchMock, 'POST', '/employer/register/')).toEqual([
+      expect.objectContaining({
+        company_name: 'Stall Sonne',
+        first_name: 'Rita',
+        last_name: 'Reiter',
+        email: 'rider@paddock.demo',
+      }),
+    ]);
+    expect(useAppStore.getState().user?.employer_id).toBe(4);
+    expect(await screen.findByRole('heading', { name: 'Your pages' }, PAGE_LOAD)).toBeTruthy();
+  });
+
+  it('is not offered to an employer', async () => {
+    mockFetch({ 'GET /api/v1/employer/4/balance/': () => json(200, { results: [] }) });
+    renderApp('/employer/overview');
+    await screen.findByRole('heading', { name: 'Your pages' }, PAGE_LOAD);
+    expect(screen.queryByRole('button', { name: 'Register as employer' })).toBeNull();
   });
 });

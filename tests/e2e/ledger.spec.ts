@@ -75,7 +75,7 @@ test('an admin sets up a show, posts a charge, sees balance and VAT, and reverse
   await expect(page.getByRole('cell', { name: 'stable', exact: true })).toBeVisible();
   const stable = await browser.newPage();
   await loginAs(stable, 'stable');
-  await expect(stable.getByText(show)).toBeVisible();
+  await expect(stable.getByText(show, { exact: true })).toBeVisible();
   await stable.close();
 
   // The demo rider is enrolled.

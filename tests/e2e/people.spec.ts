@@ -142,6 +142,24 @@ test('an employer adds a rider as employee, the rider confirms, the employer end
   expect(((await status.json()) as { status: string }).status).toBe('INDEPENDENT');
 });
 
+test('a simple user registers a company as employer and then has both dashboards', async ({ page, request }) => {
+  const person = await registerViaApi(request, 'simpleuser', 'en');
+  await signInAt(page, person, '/simpleuser/overview');
+  await page.getByRole('button', { name: en('owner:registerEmployer.open') }).click();
+  const dialog = page.getByRole('dialog', { name: en('owner:registerEmployer.title') });
+  const company = `Stall ${tag()}`;
+  await dialog.getByLabel(field(en('owner:profile.field.company_name'))).fill(company);
+  await dialog.getByRole('button', { name: en('owner:registerEmployer.submit') }).click();
+  await expect(page.getByText(en('owner:registerEmployer.done'))).toBeVisible();
+  await expect(page).toHaveURL(/\/employer\/overview$/);
+  await page.goto('/employer/profile');
+  await expect(page.getByLabel(field(en('owner:profile.field.company_name')))).toHaveValue(company);
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: new RegExp(en('dashboard:audience.employer')) })).toBeVisible();
+  await expect(page.getByRole('link', { name: new RegExp(en('dashboard:audience.simpleuser')) })).toBeVisible();
+  await expect(page.getByRole('button', { name: en('owner:registerEmployer.open') })).toHaveCount(0);
+});
+
 test('a team invite is accepted by a new person who then appears at the welcome desk; the official sees the accreditation', async ({
   page,
   request,

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
 import { dashboardsFor } from '@/lib/authorization';
 import { useAppStore } from '@/lib/store';
+import { EmployerOffer } from './employer-offer';
 
 /** `/`: the dashboards of the user's roles; with exactly one usable dashboard, straight there. */
 export function ChooseDashboardRoute() {
@@ -30,6 +31,7 @@ export function ChooseDashboardRoute() {
           ))}
         </SimpleGrid>
       )}
+      <EmployerOffer />
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import { ShowBalances } from '@/features/rider/components/show-balances';
 import { ShowSummary } from '@/features/rider/components/show-summary';
 import { useAppStore } from '@/lib/store';
 import { AudienceDashboard } from '../dashboard/audience-dashboard';
+import { EmployerOffer } from '../dashboard/employer-offer';
 import { OwnRider } from './own-rider';
 import { SectionPage } from '../portal/section-page';
 
@@ -13,6 +14,7 @@ export function RiderOverviewRoute() {
     <AudienceDashboard audience="rider">
       {user?.rider_id != null && <ShowBalances rider={user.rider_id} />}
       {user && <MyQrCodes user={user.id} />}
+      <EmployerOffer />
     </AudienceDashboard>
   );
 }

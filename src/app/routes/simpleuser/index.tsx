@@ -5,6 +5,7 @@ import { ownProfileId } from '@/lib/owner-scope';
 import { href } from '@/lib/paths';
 import { useAppStore } from '@/lib/store';
 import { AudienceDashboard } from '../dashboard/audience-dashboard';
+import { EmployerOffer } from '../dashboard/employer-offer';
 
 const PAGES = [
   'simpleuserProfile',
@@ -23,6 +24,7 @@ export function SimpleuserOverviewRoute() {
         <PageLinks ns="owner" title="overview.sections" pages={PAGES} />
         {id !== null && <BalanceGlance owner={{ type: 'simpleuser', id }} balanceHref={href('simpleuserBalance')} />}
       </SimpleGrid>
+      <EmployerOffer />
     </AudienceDashboard>
   );
 }
