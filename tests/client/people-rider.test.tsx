@@ -179,6 +179,28 @@ describe('rider grooms and employment', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Gina Groom')).toBeTruthy();
   });
 
+  it("puts the server's errors of a new groom on the fields they belong to", async () => {
+    mockFetch({
+      'GET /api/v1/rider/3/grooms/': () => json(200, { results: [] }),
+      'POST /api/v1/rider/3/grooms/': () =>
+        json(400, {
+          error: 'validation',
+          message: 'Please correct the errors below.',
+          fields: { groom: { email: ['email_taken'] } },
+        }),
+    });
+    const router = renderApp('/rider/grooms/add');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'First name' }, PAGE_LOAD), {
+      target: { value: 'Gina' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'E-mail' }), { target: { value: 'gina@example.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const email = screen.getByRole('textbox', { name: 'E-mail' });
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('An account with this e-mail address already exists.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/rider/grooms/add');
+  });
+
   it('offers Confirm and Cancel for a pending employment and confirms it', async () => {
     let state = employment();
     const fetchMock = mockFetch({

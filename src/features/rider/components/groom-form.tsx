@@ -24,15 +24,17 @@ const validate = schemaValidator<GroomValues>(groomInput);
 
 interface GroomFieldsProps {
   initial: GroomValues;
+  /** The key the values travel under in the request body, when they do not travel alone. */
+  scope?: string;
   onSubmit(input: GroomInput): Promise<unknown>;
 }
 
-function GroomFields({ initial, onSubmit }: GroomFieldsProps) {
+function GroomFields({ initial, scope, onSubmit }: GroomFieldsProps) {
   const { t } = useTranslation('people');
   const navigate = useNavigate();
   const sectionHref = useSectionHref();
   const form = useForm<GroomValues>({ mode: 'uncontrolled', initialValues: initial, validate });
-  const { formErrors, run } = useSubmit(form);
+  const { formErrors, run } = useSubmit(form, scope);
   const submit = form.onSubmit(async (values) => {
     const input = { ...values, email: values.email.trim() || null, phone: values.phone.trim() || null };
     if (!(await run(async () => void (await onSubmit(input))))) return;
@@ -70,7 +72,9 @@ const EMPTY: GroomValues = { first_name: '', last_name: '', email: '', phone: ''
 /** A new groom of the rider. */
 export function GroomAdd({ rider }: { rider: number }) {
   const change = useChangeGrooms(rider);
-  return <GroomFields initial={EMPTY} onSubmit={(groom) => change.mutateAsync({ action: 'add', groom })} />;
+  return (
+    <GroomFields initial={EMPTY} scope="groom" onSubmit={(groom) => change.mutateAsync({ action: 'add', groom })} />
+  );
 }
 
 const valuesOf = (groom: Groom): GroomValues => ({
