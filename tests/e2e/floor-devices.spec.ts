@@ -1,25 +1,23 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test } from '@playwright/test';
+import { chromium, expect, test, type Browser } from '@playwright/test';
 import { startServer } from '../../bench/harness';
 import { E2E_PORT } from '../../playwright.config';
 import { charge, DEMO_RIDER, en, freshStaff, pickRider, riderCode, signInAt, statusBar, synced } from './floor-support';
 import { writeQrVideo } from './qr-video';
-import { PASSWORD } from './support';
+import { choose, field, PASSWORD, t } from './support';
 
 /*
  * Issue 4 with real devices: a camera that sees a QR code, and a server that goes away while
  * a tablet has writes queued.
  */
 
-test('a QR code shown to the camera is scanned and opens the right rider', async ({ request, baseURL }) => {
-  const staff = await freshStaff(request, 'stable');
-  const code = await riderCode(request);
+/** A Chromium whose camera sees `text` as a QR code; closed (and its video removed) after `use`. */
+async function withCamera(text: string, use: (browser: Browser) => Promise<void>): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'paddock-camera-'));
   const video = path.join(dir, 'code.y4m');
-  // The printed code is the stable route's URL, as the rider's overview draws it.
-  writeQrVideo(video, `${baseURL}/stable/qr/${code}`);
+  writeQrVideo(video, text);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -29,6 +27,18 @@ test('a QR code shown to the camera is scanned and opens the right rider', async
     ],
   });
   try {
+    await use(browser);
+  } finally {
+    await browser.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test('a QR code shown to the camera is scanned and opens the right rider', async ({ request, baseURL }) => {
+  const staff = await freshStaff(request, 'stable');
+  const code = await riderCode(request);
+  // The printed code is the stable route's URL, as the rider's overview draws it.
+  await withCamera(`${baseURL}/stable/qr/${code}`, async (browser) => {
     const context = await browser.newContext({ baseURL, permissions: ['camera'], locale: 'en-US' });
     const page = await context.newPage();
     await signInAt(page, staff, '/stable/dashboard');
@@ -37,10 +47,31 @@ test('a QR code shown to the camera is scanned and opens the right rider', async
     await expect(page).toHaveURL(new RegExp(`/stable/qr/${code}$`), { timeout: 30_000 });
     await expect(page.getByText(DEMO_RIDER).first()).toBeVisible();
     await expect(page.getByRole('form', { name: en('floor:charge.title') })).toBeVisible();
-  } finally {
-    await browser.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
+});
+
+test("the merchant scans the rider's QR code with the camera and charges them", async ({ request, baseURL }) => {
+  // The demo merchant works in Italian.
+  const it = (key: string, vars?: Record<string, string | number>) => t('it', key, vars);
+  const code = await riderCode(request);
+  await withCamera(`${baseURL}/stable/qr/${code}`, async (browser) => {
+    const context = await browser.newContext({ baseURL, permissions: ['camera'], locale: 'en-US' });
+    const page = await context.newPage();
+    await signInAt(page, { email: 'merchant', password: PASSWORD }, '/merchant/addTransaction');
+    await choose(page, it('people:sale.venue'), /Paddock Classic/);
+    await page.getByRole('button', { name: it('people:sale.scan') }).click();
+    await expect(page.getByRole('dialog', { name: it('people:sale.scanTitle') })).toBeVisible();
+    // The scanned code picks the rider: the sale form shows them with "Change rider".
+    await expect(page.getByRole('button', { name: it('people:sale.changeRider') })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(DEMO_RIDER).first()).toBeVisible();
+    const description = `Scanned ${Date.now().toString(36)}`;
+    await page.getByLabel(field(it('people:sale.description'))).fill(description);
+    await page.getByLabel(field(it('people:sale.unitPrice'))).fill('4.50');
+    await page.getByRole('button', { name: it('people:sale.submit') }).click();
+    await expect(page.getByText(it('people:sale.done'))).toBeVisible();
+    await page.goto('/merchant/listTransactions');
+    await expect(page.getByRole('row').filter({ hasText: description })).toContainText(DEMO_RIDER);
+  });
 });
 
 test('the server stops and starts again while charges are queued: nothing is lost, nothing doubled', async ({

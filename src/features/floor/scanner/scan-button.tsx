@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { parseQrCode } from '@shared/qr';
 import { href } from '@/lib/paths';
-import { CameraScanner } from './camera-scanner';
+import { CameraScanner } from '@/lib/components/camera-scanner';
 import { ManualCode } from './manual-code';
 
 /** Scan a rider's or groom's code (or type it) and open the stable's page for it. */

@@ -1,9 +1,10 @@
-import { Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PersonAtVenue } from '@shared/schemas/participation';
 import { errorText } from '@/lib/api-error';
+import { CameraScanner } from '@/lib/components/camera-scanner';
 import { SEARCH_DEBOUNCE_MS } from '@/lib/debounce';
 import { useRiderSearch } from '../api/find-riders';
 import { resolveQr } from '../api/resolve-qr';
@@ -15,19 +16,21 @@ interface RiderPickerProps {
 
 /** Whom to charge: a rider at the show found by name or head number, or by their QR code. */
 export function RiderPicker({ venue, onPick }: RiderPickerProps) {
-  const { t } = useTranslation('people');
+  const { t } = useTranslation(['people', 'common']);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const matches = useRiderSearch(venue, debounced);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [resolving, setResolving] = useState(false);
+  const [scanning, scanner] = useDisclosure(false);
 
-  async function lookUp() {
+  /** Resolve a typed, pasted or scanned code to the rider it belongs to at this show. */
+  async function lookUp(text = code) {
     setCodeError(null);
     setResolving(true);
     try {
-      onPick(await resolveQr(venue, code));
+      onPick(await resolveQr(venue, text));
       setCode('');
     } catch (error) {
       setCodeError(errorText(error));
@@ -87,6 +90,27 @@ export function RiderPicker({ venue, onPick }: RiderPickerProps) {
           {t('sale.lookUp')}
         </Button>
       </Group>
+      <Group>
+        <Button variant="light" disabled={venue === null} onClick={scanner.open}>
+          {t('sale.scan')}
+        </Button>
+      </Group>
+      <Modal
+        opened={scanning}
+        onClose={scanner.close}
+        title={t('sale.scanTitle')}
+        closeButtonProps={{ 'aria-label': t('common:form.close') }}
+      >
+        {scanning && (
+          <CameraScanner
+            onDecode={(text) => {
+              scanner.close();
+              setCode(text);
+              void lookUp(text);
+            }}
+          />
+        )}
+      </Modal>
     </Stack>
   );
 }

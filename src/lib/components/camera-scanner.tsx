@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 type CameraState = 'starting' | 'running' | 'failed';
 
 /**
- * The camera view: html5-qrcode (loaded only when a camera is opened) decodes QR codes from the
+ * The camera view (the stable's and the merchant's scanners): html5-qrcode (loaded only when a camera is opened) decodes QR codes from the
  * back camera; the first decoded text goes to `onDecode`. The camera stops when this unmounts.
  */
 export function CameraScanner({ onDecode }: { onDecode(text: string): void }) {
-  const { t } = useTranslation('floor');
+  const { t } = useTranslation('common');
   const elementId = `qr-camera-${useId().replace(/[^\w-]/g, '')}`;
   const [state, setState] = useState<CameraState>('starting');
   const latest = useRef(onDecode);
@@ -61,15 +61,15 @@ export function CameraScanner({ onDecode }: { onDecode(text: string): void }) {
 
   return (
     <Box>
-      {state === 'starting' && <Loader size="sm" role="status" aria-label={t('scan.starting')} />}
+      {state === 'starting' && <Loader size="sm" role="status" aria-label={t('camera.starting')} />}
       {state === 'failed' && (
         <Alert color="orange" role="status">
-          {t('scan.cameraFailed')}
+          {t('camera.failed')}
         </Alert>
       )}
       {state === 'running' && (
         <Text size="sm" c="dimmed">
-          {t('scan.aim')}
+          {t('camera.aim')}
         </Text>
       )}
       <Box id={elementId} w="100%" maw={420} style={{ display: state === 'failed' ? 'none' : undefined }} />
