@@ -1,21 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { riders } from '../../server/src/db/schema';
 import { postEntry } from './ledger-fixtures';
-import { auditActions, caller, seedPeopleFixtures, type PeopleFixtures } from './people-fixtures';
-import { useTestServer } from './helpers/use-server';
+import { auditActions, seedPeopleFixtures } from './people-fixtures';
+import { useSeededServer } from './helpers/use-server';
 
-const server = useTestServer();
-let f: PeopleFixtures;
-beforeEach(async () => {
-  f = await seedPeopleFixtures(server().database.db);
-});
+const { server, f, db, call } = useSeededServer(seedPeopleFixtures);
 
-const db = () => server().database.db;
-const call = caller(
-  () => server().app,
-  (u) => server().auth(u),
-);
 const statusOf = async (rider: number) =>
   (await db().select({ s: riders.employmentStatus }).from(riders).where(eq(riders.id, rider)))[0]!.s;
 const add = (username = 'employer', rider = f.rider) =>

@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { attendeeCheckins, attendees, auditLog } from '../../server/src/db/schema';
-import { pull, seedFloorFixtures, write, type FloorFixtures } from './floor-fixtures';
-import { useTestServer } from './helpers/use-server';
+import { pull, seedFloorFixtures, write } from './floor-fixtures';
+import { useSeededServer } from './helpers/use-server';
 
-const server = useTestServer();
-let f: FloorFixtures;
-beforeEach(async () => {
-  f = await seedFloorFixtures(server().database.db);
-});
+const { server, f, db } = useSeededServer(seedFloorFixtures);
 
-const db = () => server().database.db;
 const app = () => server().app;
 const desk = () => server().auth('welcomedesk');
 const guest = (extra: Record<string, unknown> = {}) => ({ venue: 1, first_name: 'Gus', last_name: 'Guest', ...extra });

@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { attendees } from '../../server/src/db/schema';
-import { pull, seedFloorFixtures, write, type FloorFixtures } from './floor-fixtures';
-import { useTestServer } from './helpers/use-server';
+import { pull, seedFloorFixtures, write } from './floor-fixtures';
+import { useSeededServer } from './helpers/use-server';
 
-const server = useTestServer();
-let f: FloorFixtures;
-beforeEach(async () => {
-  f = await seedFloorFixtures(server().database.db);
-});
+const { server, f } = useSeededServer(seedFloorFixtures);
 
 const app = () => server().app;
 const as = (username: string) => server().auth(username);

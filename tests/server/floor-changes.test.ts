@@ -1,19 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { floorChanges, SYNC_PROTOCOL } from '@shared/schemas/floor';
 import { consumables, grooms, participationHorses, riders, venueParticipations } from '../../server/src/db/schema';
 import { qrCodeOf } from '../../server/src/security/qr';
-import { pull, seedFloorFixtures, write, type FloorFixtures } from './floor-fixtures';
+import { pull, seedFloorFixtures, write } from './floor-fixtures';
 import { postEntry } from './ledger-fixtures';
-import { useTestServer } from './helpers/use-server';
+import { useSeededServer } from './helpers/use-server';
 
-const server = useTestServer();
-let f: FloorFixtures;
-beforeEach(async () => {
-  f = await seedFloorFixtures(server().database.db);
-});
+const { server, f, db } = useSeededServer(seedFloorFixtures);
 
-const db = () => server().database.db;
 const app = () => server().app;
 const as = (username: string) => server().auth(username);
 const qr = (type: 'r' | 'g', id: number) => qrCodeOf(server().config.qrSecret, type, id);

@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, riderSignins, venueParticipations, vetInspections } from '../../server/src/db/schema';
-import { pull, seedFloorFixtures, write, type FloorFixtures } from './floor-fixtures';
-import { useTestServer } from './helpers/use-server';
+import { pull, seedFloorFixtures, write } from './floor-fixtures';
+import { useSeededServer } from './helpers/use-server';
 
-const server = useTestServer();
-let f: FloorFixtures;
-beforeEach(async () => {
-  f = await seedFloorFixtures(server().database.db);
-});
+const { server, f, db } = useSeededServer(seedFloorFixtures);
 
-const db = () => server().database.db;
 const app = () => server().app;
 const get = async (username: string, url: string) =>
   app().inject({ method: 'GET', url: `/api/v1/${url}`, headers: await server().auth(username) });

@@ -1,16 +1,12 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseQrCode, QR_HASH_LENGTH } from '@shared/qr';
 import { ConfigError, loadConfig } from '../../server/src/config';
 import { grooms } from '../../server/src/db/schema';
 import { qrCodeOf, qrHash, verifyQr } from '../../server/src/security/qr';
-import { pull, seedFloorFixtures, type FloorFixtures } from './floor-fixtures';
-import { useTestServer } from './helpers/use-server';
+import { pull, seedFloorFixtures } from './floor-fixtures';
+import { useSeededServer } from './helpers/use-server';
 
-const server = useTestServer();
-let f: FloorFixtures;
-beforeEach(async () => {
-  f = await seedFloorFixtures(server().database.db);
-});
+const { server, f } = useSeededServer(seedFloorFixtures);
 
 const SECRET = 'a-test-secret-that-is-long-enough-for-production';
 

@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { attendees, consumables, floorCursors, floorTombstones, idempotencyKeys } from '../../server/src/db/schema';
 import { purgeFloorRecords } from '../../server/src/modules/floor/retention';
-import { pull, seedFloorFixtures, write, type FloorFixtures } from './floor-fixtures';
-import { useTestServer } from './helpers/use-server';
+import { pull, seedFloorFixtures, write } from './floor-fixtures';
+import { useSeededServer } from './helpers/use-server';
 
-const server = useTestServer();
-let f: FloorFixtures;
-beforeEach(async () => {
-  f = await seedFloorFixtures(server().database.db);
-});
+const { server, f, db } = useSeededServer(seedFloorFixtures);
 
-const db = () => server().database.db;
 const app = () => server().app;
 const purge = () => purgeFloorRecords(db(), server().config.idempotencyRetentionDays);
 

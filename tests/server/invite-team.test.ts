@@ -1,21 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { attendees, invites, teamMembers, users } from '../../server/src/db/schema';
 import { sha256 } from '../../server/src/security/random-tokens';
 import { pull } from './floor-fixtures';
-import { useTestServer } from './helpers/use-server';
-import { seedOwnerFixtures, type OwnerFixtures } from './owner-fixtures';
+import { useSeededServer } from './helpers/use-server';
+import { seedOwnerFixtures } from './owner-fixtures';
 
-const server = useTestServer();
-let f: OwnerFixtures;
-beforeEach(async () => {
-  f = await seedOwnerFixtures(server().database.db);
-});
+const { server, f, call } = useSeededServer(seedOwnerFixtures);
 
-async function call(username: string | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {
-  const headers = username ? await server().auth(username) : {};
-  return server().app.inject({ method, url, headers, payload });
-}
 const gus = { venue: 1, role: 'groom', first_name: 'Gus', last_name: 'Groom', email: 'gus@example.test' };
 const db = () => server().database.db;
 

@@ -1,17 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/src/db/rows';
 import { accounts, auditLog, consumables, transactions } from '../../server/src/db/schema';
-import { ledgerCounts, newKey, postEntry, seedLedgerFixtures, type LedgerFixtures } from './ledger-fixtures';
-import { useTestServer } from './helpers/use-server';
+import { ledgerCounts, newKey, postEntry, seedLedgerFixtures } from './ledger-fixtures';
+import { useSeededServer } from './helpers/use-server';
 
-const server = useTestServer();
-let f: LedgerFixtures;
-beforeEach(async () => {
-  f = await seedLedgerFixtures(server().database.db);
-});
+const { server, f, db } = useSeededServer(seedLedgerFixtures);
 
-const db = () => server().database.db;
 const as = (username: string) => server().auth(username);
 const post = async (username: string, body: Record<string, unknown>, key?: string) =>
   postEntry(server().app, await as(username), body, key);

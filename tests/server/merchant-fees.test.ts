@@ -1,20 +1,12 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { merchants } from '../../server/src/db/schema';
 import { qrCodeOf } from '../../server/src/security/qr';
 import { postEntry } from './ledger-fixtures';
-import { caller, seedPeopleFixtures, type PeopleFixtures } from './people-fixtures';
-import { useTestServer } from './helpers/use-server';
+import { seedPeopleFixtures } from './people-fixtures';
+import { useSeededServer } from './helpers/use-server';
 
-const server = useTestServer();
-let f: PeopleFixtures;
-beforeEach(async () => {
-  f = await seedPeopleFixtures(server().database.db);
-});
+const { server, f, call } = useSeededServer(seedPeopleFixtures);
 
-const call = caller(
-  () => server().app,
-  (u) => server().auth(u),
-);
 const sell = async (venue: number, party_id: number, unit_price: number, description: string) => {
   const res = await postEntry(server().app, await server().auth('merchant'), {
     venue,

@@ -1,22 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OWNER_TYPES } from '@shared/schemas/owner';
 import { bankAccounts } from '../../server/src/db/schema';
-import { useTestServer } from './helpers/use-server';
-import {
-  endEmployment,
-  OWNER_USERS,
-  seedOwnerFixtures,
-  VALID_BIC,
-  VALID_IBAN,
-  type OwnerFixtures,
-} from './owner-fixtures';
+import { useSeededServer } from './helpers/use-server';
+import { endEmployment, OWNER_USERS, seedOwnerFixtures, VALID_BIC, VALID_IBAN } from './owner-fixtures';
 
-const server = useTestServer();
-let f: OwnerFixtures;
-beforeEach(async () => {
-  f = await seedOwnerFixtures(server().database.db);
-});
+const { server, f } = useSeededServer(seedOwnerFixtures);
 
 async function call(username: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {
   return server().app.inject({ method, url, headers: await server().auth(username), payload });

@@ -1,23 +1,10 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_DOCUMENT_BYTES } from '@shared/schemas/owner';
 import { documents, mediaFiles, teamMembers } from '../../server/src/db/schema';
-import { useTestServer } from './helpers/use-server';
-import {
-  endEmployment,
-  JPEG,
-  multipart,
-  PDF,
-  PNG,
-  seedOwnerFixtures,
-  WEBP,
-  type OwnerFixtures,
-} from './owner-fixtures';
+import { useSeededServer } from './helpers/use-server';
+import { endEmployment, JPEG, multipart, PDF, PNG, seedOwnerFixtures, WEBP } from './owner-fixtures';
 
-const server = useTestServer();
-let f: OwnerFixtures;
-beforeEach(async () => {
-  f = await seedOwnerFixtures(server().database.db);
-});
+const { server, f } = useSeededServer(seedOwnerFixtures);
 
 async function upload(
   username: string,

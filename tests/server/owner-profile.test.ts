@@ -1,21 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_TERMS } from '../../server/src/db/demo-data';
 import { OWNER_TYPES, type OwnerType } from '@shared/schemas/owner';
 import { riders, users } from '../../server/src/db/schema';
-import { useTestServer } from './helpers/use-server';
-import { endEmployment, OWNER_USERS, seedOwnerFixtures, type OwnerFixtures } from './owner-fixtures';
+import { useSeededServer } from './helpers/use-server';
+import { endEmployment, OWNER_USERS, seedOwnerFixtures } from './owner-fixtures';
 
-const server = useTestServer();
-let f: OwnerFixtures;
-beforeEach(async () => {
-  f = await seedOwnerFixtures(server().database.db);
-});
-
-async function call(username: string | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {
-  const headers = username ? await server().auth(username) : {};
-  return server().app.inject({ method, url, headers, payload });
-}
+const { server, f, call } = useSeededServer(seedOwnerFixtures);
 
 /** A minimal valid input of each kind (company kinds need a company name). */
 const INPUT: Record<OwnerType, Record<string, unknown>> = {

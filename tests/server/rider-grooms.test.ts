@@ -1,18 +1,9 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { auditActions, caller, seedPeopleFixtures, type PeopleFixtures } from './people-fixtures';
-import { useTestServer } from './helpers/use-server';
+import { describe, expect, it } from 'vitest';
+import { auditActions, seedPeopleFixtures } from './people-fixtures';
+import { useSeededServer } from './helpers/use-server';
 
-const server = useTestServer();
-let f: PeopleFixtures;
-beforeEach(async () => {
-  f = await seedPeopleFixtures(server().database.db);
-});
+const { f, db, call } = useSeededServer(seedPeopleFixtures);
 
-const db = () => server().database.db;
-const call = caller(
-  () => server().app,
-  (u) => server().auth(u),
-);
 const namesOf = async (rider: number) =>
   (await call('admin', 'GET', `/api/v1/rider/${rider}/grooms/`))
     .json()
