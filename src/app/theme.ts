@@ -1,4 +1,4 @@
-import { createTheme, Title, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, darken, Title, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** Paddock green (#2f6b3a, the manifest's theme colour) as shade 7. */
 const paddock: MantineColorsTuple = [
@@ -25,9 +25,27 @@ export const theme = createTheme({
   },
 });
 
-/** Dimmed text dark enough for WCAG AA contrast on white (Mantine's default gray 6 is not). */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+/**
+ * How much darker the text of the light variants (Alert titles, Badges, light Buttons) must be
+ * than Mantine's shade 9 for WCAG AA contrast (4.5:1) on their tint, shade 1: green's is 3.8:1,
+ * yellow's 2.7:1. The other colours pass as they are.
+ */
+const LIGHT_TEXT_DARKEN = { teal: 0.1, green: 0.15, lime: 0.2, yellow: 0.3, orange: 0.2 } as const;
+
+/**
+ * Dimmed text dark enough for WCAG AA contrast on white (Mantine's default gray 6 is not), and
+ * the light variants' text darkened as above.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    ...Object.fromEntries(
+      Object.entries(LIGHT_TEXT_DARKEN).map(([color, amount]) => [
+        `--mantine-color-${color}-light-color`,
+        darken(current.colors[color]![9], amount),
+      ]),
+    ),
+  },
   dark: {},
 });

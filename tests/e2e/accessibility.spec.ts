@@ -1,11 +1,26 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { freshStaff, signInAt, synced } from './floor-support';
-import { DEFAULT_LANGUAGE, loginAs, pageLanguage, registerViaApi, submitLogin, t } from './support';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { bearer, freshStaff, signInAt, synced, tokenOf } from './floor-support';
+import {
+  acceptTerms,
+  DEFAULT_LANGUAGE,
+  loginAs,
+  pageLanguage,
+  PASSWORD,
+  registerViaApi,
+  submitLogin,
+  t,
+} from './support';
+
+/** The page's WCAG 2 A/AA violations (of `rules`, or all), one line each: the rule and the elements. */
+async function violationsOf(page: Page, rules?: string[]): Promise<string[]> {
+  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
+  const { violations } = await (rules ? axe.withRules(rules) : axe).analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 async function expectNoViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await violationsOf(page)).toEqual([]);
 }
 
 test('the public pages have no WCAG A/AA violations', async ({ page }) => {
@@ -124,5 +139,220 @@ test.describe('the floor pages on a phone', () => {
       await page.getByRole('button', { name: t('en', 'shell:logout') }).click();
       await expect(page).toHaveURL(/\/login/);
     }
+  });
+});
+
+test.describe('the people and self-service pages', () => {
+  type Login = { email: string; password: string };
+  const DESKTOP = { width: 1280, height: 720 };
+  const PHONE = { width: 360, height: 740 };
+
+  /**
+   * Each page has no WCAG A/AA violations on a desktop screen and, narrowed to 360 px, does not
+   * scroll sideways. Soft checks: one run reports every page that fails.
+   */
+  async function checkPages(page: Page, paths: string[]): Promise<void> {
+    for (const path of paths) {
+      await page.setViewportSize(DESKTOP);
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(new URL(page.url()).pathname, 'not sent elsewhere').toBe(path);
+      expect.soft(await violationsOf(page), path).toEqual([]);
+      await page.setViewportSize(PHONE);
+      // Two frames: the resize reaches the layout and the components that measure it.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      const overflows = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      expect.soft(overflows, `${path} scrolls sideways at 360 px`).toBe(false);
+      // Narrow, tables scroll inside their cards: such regions must be reachable by keyboard.
+      expect.soft(await violationsOf(page, ['scrollable-region-focusable']), `${path} at 360 px`).toEqual([]);
+    }
+  }
+
+  async function signOut(page: Page): Promise<void> {
+    await page.context().clearCookies();
+    await page.evaluate(() => sessionStorage.clear());
+  }
+
+  async function me(request: APIRequestContext, login: Login) {
+    const res = await request.get('/api/auth/user/', {
+      headers: bearer(await tokenOf(request, login.email, login.password)),
+    });
+    return (await res.json()) as {
+      rider_id: number | null;
+      employer_id: number | null;
+      official_id: number | null;
+      merchant_id: number | null;
+    };
+  }
+
+  /** `post` as `login`, expecting success. */
+  async function as(request: APIRequestContext, login: Login, path: string, data: object): Promise<void> {
+    const res = await request.post(`/api/v1/${path}`, {
+      headers: bearer(await tokenOf(request, login.email, login.password)),
+      data,
+    });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+  }
+
+  const invite = (who: string) => ({
+    venue: 1,
+    role: 'trainer',
+    first_name: 'Tina',
+    last_name: `Trainer of ${who}`,
+    email: `e2e-team-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`,
+  });
+
+  /** A fresh rider (terms accepted) and its id. */
+  async function freshRider(request: APIRequestContext): Promise<{ rider: Login; id: number }> {
+    const rider = await registerViaApi(request, 'rider', 'en');
+    await acceptTerms(request, rider);
+    return { rider, id: (await me(request, rider)).rider_id! };
+  }
+
+  /** The demo merchant sells the demo rider something: rows in the merchant's lists, a debt in the rider's balance. */
+  async function chargeDemoRider(request: APIRequestContext): Promise<void> {
+    const sale = await request.post('/api/v1/transaction/', {
+      headers: {
+        ...bearer(await tokenOf(request, 'merchant')),
+        'Idempotency-Key': `axe-${Date.now()}-${Math.random()}`,
+      },
+      data: {
+        venue: 1,
+        kind: 'sale',
+        party_type: 'rider',
+        party_id: (await me(request, { email: 'rider', password: PASSWORD })).rider_id,
+        merchant: (await me(request, { email: 'merchant', password: PASSWORD })).merchant_id,
+        source: 'merchant',
+        description: 'Accessibility check',
+        quantity: 1,
+        unit_price: 500,
+      },
+    });
+    expect(sale.status(), await sale.text()).toBe(201);
+  }
+
+  test('a rider’s pages pass', async ({ page, request }) => {
+    test.setTimeout(180_000);
+    // With a horse, a groom, a bank account, a team member, a document and an employer.
+    const { rider, id } = await freshRider(request);
+    await as(request, rider, `rider/${id}/horses/`, { action: 'add', horse: { name: 'Axe Horse' } });
+    await as(request, rider, `rider/${id}/grooms/`, {
+      action: 'add',
+      groom: { first_name: 'Gina', last_name: 'Groom' },
+    });
+    await as(request, rider, `rider/${id}/bankAccounts/`, {
+      holder_name: 'Test Rider',
+      iban: 'DE89 3704 0044 0532 0130 00',
+    });
+    await as(request, rider, `rider/${id}/teamMembers/`, invite('rider'));
+    const document = await request.post(`/api/v1/rider/${id}/documents/`, {
+      headers: bearer(await tokenOf(request, rider.email, rider.password)),
+      multipart: {
+        file: { name: 'licence.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
+        type: 'licence',
+        title: 'Licence',
+      },
+    });
+    expect(document.status(), await document.text()).toBeLessThan(300);
+    const employer = await registerViaApi(request, 'employer', 'en');
+    await as(request, employer, 'employer/addEmployee/', {
+      employer: (await me(request, employer)).employer_id,
+      rider: id,
+    });
+
+    // A newcomer's profile shows the terms to read and accept.
+    await signInAt(page, await registerViaApi(request, 'rider', 'en'), '/rider/profile');
+    await checkPages(page, ['/rider/profile']);
+    await signOut(page);
+    await signInAt(page, rider, '/rider/overview');
+    await checkPages(page, [
+      '/rider/overview',
+      '/rider/profile',
+      '/rider/horses',
+      '/rider/horses/add',
+      '/rider/grooms',
+      '/rider/grooms/add',
+      '/rider/bankAccounts',
+      '/rider/bankAccounts/add',
+      '/rider/employment',
+      '/rider/teamMembers',
+      '/rider/documents',
+      '/rider/shows',
+      '/rider/reports',
+      '/rider/balance',
+    ]);
+  });
+
+  test('an employer’s, an official’s, a simple user’s and a merchant’s pages pass', async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const employer = await registerViaApi(request, 'employer', 'en');
+    const { id } = await freshRider(request);
+    await as(request, employer, 'employer/addEmployee/', {
+      employer: (await me(request, employer)).employer_id,
+      rider: id,
+    });
+    await signInAt(page, employer, '/employer/overview');
+    await checkPages(page, [
+      '/employer/overview',
+      '/employer/employees',
+      '/employer/employees/add',
+      '/employer/profile',
+    ]);
+    await signOut(page);
+
+    const official = await registerViaApi(request, 'official', 'en');
+    await as(
+      request,
+      official,
+      `official/${(await me(request, official)).official_id}/teamMembers/`,
+      invite('official'),
+    );
+    await signInAt(page, official, '/official/overview');
+    await checkPages(page, ['/official/overview', '/official/teamMembers']);
+    await signOut(page);
+
+    await signInAt(page, await registerViaApi(request, 'simpleuser', 'en'), '/simpleuser/overview');
+    await checkPages(page, ['/simpleuser/overview']);
+    await signOut(page);
+
+    // The demo merchant (merchants do not register themselves; its pages speak Italian).
+    await chargeDemoRider(request);
+    await signInAt(page, { email: 'merchant', password: PASSWORD }, '/merchant/dashboard');
+    await checkPages(page, [
+      '/merchant/dashboard',
+      '/merchant/addTransaction',
+      '/merchant/listTransactions',
+      '/merchant/evclFees',
+    ]);
+  });
+
+  test('the admin’s people pages pass', async ({ page, request }) => {
+    test.setTimeout(180_000);
+    // The demo rider has horses, grooms, a show and (now) a debt there.
+    const { rider_id: demoRider } = await me(request, { email: 'rider', password: PASSWORD });
+    await chargeDemoRider(request);
+    // The demo data has a horse entered twice.
+    const duplicates = await request.get('/api/v1/horse/duplicates/', {
+      headers: bearer(await tokenOf(request, 'admin')),
+    });
+    const { results } = (await duplicates.json()) as { results: { horses: { id: number }[] }[] };
+    const twin = results[0]!.horses[0]!.id;
+    await loginAs(page, 'admin');
+    await checkPages(page, [
+      '/riders',
+      '/riders/add',
+      `/riders/${demoRider}/profile`,
+      `/riders/${demoRider}/horses`,
+      `/riders/${demoRider}/grooms`,
+      `/riders/${demoRider}/shows`,
+      `/riders/${demoRider}/balance`,
+      '/employers',
+      '/officials',
+      '/merchants',
+      '/simpleusers',
+      '/duplicates/duplicateHorses',
+      `/duplicates/duplicateHorses/edit/${twin}`,
+    ]);
   });
 });

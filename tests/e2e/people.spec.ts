@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { bearer, en, freshStaff, signInAt, tokenOf } from './floor-support';
-import { choose, field, linkFromMail, registerViaApi, t } from './support';
+import { acceptTerms, choose, field, linkFromMail, registerViaApi, t } from './support';
 
 /*
  * Issue 5 in the browser, one audience at a time: every test makes its own accounts through the
@@ -17,14 +17,6 @@ const horseFeiId = () => {
   const digits = (n: number) => String(Math.floor(Math.random() * 10 ** n)).padStart(n, '0');
   return `${digits(3)}${pick()}${pick()}${digits(2)}`;
 };
-
-async function acceptTerms(request: APIRequestContext, login: Login): Promise<void> {
-  const token = await tokenOf(request, login.email, login.password);
-  const current = await request.get('/api/v1/termsAndConditions/current/');
-  const { version } = (await current.json()) as { version: string };
-  const accepted = await request.patch('/api/v1/rider/acceptTC/', { headers: bearer(token), data: { version } });
-  expect(accepted.status(), await accepted.text()).toBeLessThan(300);
-}
 
 async function me(request: APIRequestContext, login: Login) {
   const token = await tokenOf(request, login.email, login.password);

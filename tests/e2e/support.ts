@@ -113,6 +113,23 @@ export async function registerViaApi(
   return { email, password };
 }
 
+/** The rider accepts the terms in force through the API (most rider pages wait for that). */
+export async function acceptTerms(
+  request: APIRequestContext,
+  login: { email: string; password: string },
+): Promise<void> {
+  const auth = await request.post('/api/token/auth/', { data: { username: login.email, password: login.password } });
+  expect(auth.status()).toBe(200);
+  const { token } = (await auth.json()) as { token: string };
+  const current = await request.get('/api/v1/termsAndConditions/current/');
+  const { version } = (await current.json()) as { version: string };
+  const accepted = await request.patch('/api/v1/rider/acceptTC/', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { version },
+  });
+  expect(accepted.status(), await accepted.text()).toBeLessThan(300);
+}
+
 /** A form field's accessible name exactly, allowing Mantine's required-field asterisk. */
 export function field(label: string): RegExp {
   return new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);

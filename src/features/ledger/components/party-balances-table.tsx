@@ -46,7 +46,7 @@ export function PartyBalancesTable({ rows, currency }: { rows: readonly PartyBal
                 <Amount minor={row.paid} currency={currency} />
               </NumberCell>
               <NumberCell>
-                <Text span inherit fw={600} c={row.balance < 0 ? 'red.8' : undefined}>
+                <Text span inherit fw={600} c={row.balance < 0 ? 'red.9' : undefined}>
                   <Amount minor={row.balance} currency={currency} />
                 </Text>
               </NumberCell>

@@ -22,7 +22,10 @@ function Charged({ fees }: { fees: Fees }) {
         {fees.results.length === 0 ? (
           <Text c="dimmed">{t('fees.empty')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
+          <Table.ScrollContainer
+            minWidth={560}
+            scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-labelledby': titleId } }}
+          >
             <Table striped aria-labelledby={titleId}>
               <Table.Thead>
                 <Table.Tr>

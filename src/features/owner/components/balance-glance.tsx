@@ -28,7 +28,7 @@ export function BalanceGlance({ owner, balanceHref }: { owner: OwnerRef; balance
         {rows.slice(0, GLANCE_ROWS).map((row) => (
           <Group key={row.venue} justify="space-between" wrap="nowrap">
             <Text truncate>{row.venue_name}</Text>
-            <Text fw={600} c={row.balance_minor < 0 ? 'red' : undefined} style={{ whiteSpace: 'nowrap' }}>
+            <Text fw={600} c={row.balance_minor < 0 ? 'red.9' : undefined} style={{ whiteSpace: 'nowrap' }}>
               {formatMoney(row.balance_minor, row.currency)}
             </Text>
           </Group>

@@ -22,7 +22,7 @@ export function OwnerShows({ owner, which, transactionsHref, participationHref }
   const { t } = useTranslation('owner');
   const shows = useOwnerShows(owner, which);
   const balance = (row: OwnerShow) => (
-    <Text span c={row.balance_minor < 0 ? 'red' : undefined} style={{ whiteSpace: 'nowrap' }}>
+    <Text span c={row.balance_minor < 0 ? 'red.9' : undefined} style={{ whiteSpace: 'nowrap' }}>
       {formatMoney(row.balance_minor, row.currency)}
     </Text>
   );

@@ -24,7 +24,10 @@ export function ShowTransactions({ owner, venue }: { owner: OwnerRef; venue: num
         {entries.isError && <Alert color="red">{errorText(entries.error)}</Alert>}
         {entries.data && rows.length === 0 && <Text c="dimmed">{t('money.noEntries')}</Text>}
         {entries.data && rows.length > 0 && (
-          <Table.ScrollContainer minWidth={560}>
+          <Table.ScrollContainer
+            minWidth={560}
+            scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-labelledby': titleId } }}
+          >
             <Table striped aria-labelledby={titleId}>
               <Table.Thead>
                 <Table.Tr>

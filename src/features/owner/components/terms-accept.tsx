@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Checkbox, ScrollArea, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, showError } from '@/lib/api-error';
 import { notify } from '@/lib/notify';
@@ -13,18 +13,20 @@ export function TermsAccept() {
   const terms = useCurrentTerms(!accepted);
   const accept = useAcceptTerms();
   const [agreed, setAgreed] = useState(false);
+  const titleId = useId();
   if (accepted) return null;
   if (terms.isPending) return <Skeleton height={120} aria-label={t('common:table.loading')} />;
   if (terms.isError) return <Alert color="red">{errorText(terms.error)}</Alert>;
   const { version, body } = terms.data;
   return (
-    <Card withBorder component="section" aria-label={t('terms.title', { version })}>
+    <Card withBorder component="section" aria-labelledby={titleId}>
       <Stack>
-        <Title order={2} size="h4">
+        <Title order={2} size="h4" id={titleId}>
           {t('terms.title', { version })}
         </Title>
         {body && (
-          <ScrollArea.Autosize mah={240} type="auto">
+          // Long terms scroll: the keyboard reaches them too.
+          <ScrollArea.Autosize mah={240} type="auto" viewportProps={{ tabIndex: 0, 'aria-labelledby': titleId }}>
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {body}
             </Text>

@@ -77,7 +77,7 @@ export function ParticipantTable({ participations, currency, showTransactions }:
                 <Text size="sm">{[...new Set(participation.events.map((event) => event.name))].join(', ')}</Text>
               </Table.Td>
               <Table.Td ta="right">
-                <Text size="sm" c={participation.balance < 0 ? 'red.8' : undefined} style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm" c={participation.balance < 0 ? 'red.9' : undefined} style={{ whiteSpace: 'nowrap' }}>
                   {formatMoney(participation.balance, currency)}
                 </Text>
               </Table.Td>

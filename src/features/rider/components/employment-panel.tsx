@@ -65,7 +65,10 @@ function History({ rows }: { rows: Employment[] }) {
         {rows.length === 0 ? (
           <Text c="dimmed">{t('employment.noHistory')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={420}>
+          <Table.ScrollContainer
+            minWidth={420}
+            scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-labelledby': titleId } }}
+          >
             <Table striped aria-labelledby={titleId}>
               <Table.Thead>
                 <Table.Tr>

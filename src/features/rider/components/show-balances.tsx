@@ -32,7 +32,7 @@ export function ShowBalances({ rider }: { rider: number }) {
                 {formatDateRange(show.date_from, show.date_to)}
               </Text>
             </Stack>
-            <Text fw={600} c={show.balance_minor < 0 ? 'red' : undefined} style={{ whiteSpace: 'nowrap' }}>
+            <Text fw={600} c={show.balance_minor < 0 ? 'red.9' : undefined} style={{ whiteSpace: 'nowrap' }}>
               {formatMoney(show.balance_minor, show.currency)}
             </Text>
           </Group>
