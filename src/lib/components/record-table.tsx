@@ -4,6 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/api-error';
+import { ScrollTable } from './scroll-table';
 
 export interface Column<T> {
   label: string;
@@ -67,71 +68,66 @@ export function RecordTable<T>({
         {query.isError && <Alert color="red">{errorText(query.error)}</Alert>}
         {query.data?.results.length === 0 && <Text c="dimmed">{empty}</Text>}
         {query.data && query.data.results.length > 0 && (
-          <Table.ScrollContainer
-            minWidth={minWidth}
-            scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-labelledby': titleId } }}
-          >
-            <Table striped highlightOnHover aria-labelledby={titleId}>
-              <Table.Thead>
-                <Table.Tr>
-                  {columns.map((column) => (
-                    <Table.Th key={column.label}>{column.label}</Table.Th>
-                  ))}
-                  {withActions && <Table.Th>{t('table.actions')}</Table.Th>}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {query.data.results.map((row) => (
-                  <Table.Tr key={rowKey(row)}>
-                    {columns.map((column) => (
-                      <Table.Td key={column.label}>{column.render(row)}</Table.Td>
-                    ))}
-                    {withActions && (
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          {onView && (
-                            <Button
-                              size="compact-sm"
-                              variant="default"
-                              aria-label={t('table.viewNamed', { name: rowName(row) })}
-                              onClick={() => onView(row)}
-                            >
-                              {t('table.view')}
-                            </Button>
-                          )}
-                          {onEdit && (
-                            <Button
-                              size="compact-sm"
-                              variant="default"
-                              aria-label={t('table.editNamed', { name: rowName(row) })}
-                              onClick={() => onEdit(row)}
-                            >
-                              {t('table.edit')}
-                            </Button>
-                          )}
-                          {onDelete && (
-                            <Button
-                              size="compact-sm"
-                              variant="subtle"
-                              color="red"
-                              aria-label={
-                                deleteNamedLabel
-                                  ? deleteNamedLabel(rowName(row))
-                                  : t('table.deleteNamed', { name: rowName(row) })
-                              }
-                              onClick={() => onDelete(row)}
-                            >
-                              {deleteLabel ?? t('table.delete')}
-                            </Button>
-                          )}
-                        </Group>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
+          <ScrollTable minWidth={minWidth} labelledBy={titleId} highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column) => (
+                  <Table.Th key={column.label}>{column.label}</Table.Th>
                 ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                {withActions && <Table.Th>{t('table.actions')}</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {query.data.results.map((row) => (
+                <Table.Tr key={rowKey(row)}>
+                  {columns.map((column) => (
+                    <Table.Td key={column.label}>{column.render(row)}</Table.Td>
+                  ))}
+                  {withActions && (
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        {onView && (
+                          <Button
+                            size="compact-sm"
+                            variant="default"
+                            aria-label={t('table.viewNamed', { name: rowName(row) })}
+                            onClick={() => onView(row)}
+                          >
+                            {t('table.view')}
+                          </Button>
+                        )}
+                        {onEdit && (
+                          <Button
+                            size="compact-sm"
+                            variant="default"
+                            aria-label={t('table.editNamed', { name: rowName(row) })}
+                            onClick={() => onEdit(row)}
+                          >
+                            {t('table.edit')}
+                          </Button>
+                        )}
+                        {onDelete && (
+                          <Button
+                            size="compact-sm"
+                            variant="subtle"
+                            color="red"
+                            aria-label={
+                              deleteNamedLabel
+                                ? deleteNamedLabel(rowName(row))
+                                : t('table.deleteNamed', { name: rowName(row) })
+                            }
+                            onClick={() => onDelete(row)}
+                          >
+                            {deleteLabel ?? t('table.delete')}
+                          </Button>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </ScrollTable>
         )}
       </Stack>
     </Card>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@shared/money';
 import { FILTER_DEBOUNCE_MS } from '@/lib/debounce';
 import { formatDateTime } from '@/lib/format';
+import { ScrollTable } from '@/lib/components/scroll-table';
 import type { LocalTransaction } from '@/offline/db';
 import { useVenueTransactions } from '@/offline/queries';
 import { useFloorVenue } from '../use-floor-venue';
@@ -54,29 +55,23 @@ export function FloorTransactions() {
           {t('transactions.shown', { shown: data.results.length, total: data.total })}
         </Text>
       )}
-      {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
-      <Table.ScrollContainer
-        minWidth={640}
-        scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': t('transactions.title') } }}
-      >
-        <Table striped aria-label={t('transactions.title')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('transactions.time')}</Table.Th>
-              <Table.Th>{t('transactions.party')}</Table.Th>
-              <Table.Th>{t('transactions.description')}</Table.Th>
-              <Table.Th ta="right">{t('transactions.quantity')}</Table.Th>
-              <Table.Th ta="right">{t('transactions.amount')}</Table.Th>
-              <Table.Th>{t('transactions.state')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data?.results.map((row) => (
-              <Row key={row.id} row={row} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ScrollTable minWidth={640} label={t('transactions.title')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('transactions.time')}</Table.Th>
+            <Table.Th>{t('transactions.party')}</Table.Th>
+            <Table.Th>{t('transactions.description')}</Table.Th>
+            <Table.Th ta="right">{t('transactions.quantity')}</Table.Th>
+            <Table.Th ta="right">{t('transactions.amount')}</Table.Th>
+            <Table.Th>{t('transactions.state')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {data?.results.map((row) => (
+            <Row key={row.id} row={row} />
+          ))}
+        </Table.Tbody>
+      </ScrollTable>
       {data?.results.length === 0 && <Text c="dimmed">{t('transactions.none')}</Text>}
       {data && data.results.length === limit && (
         <Button variant="default" onClick={() => setLimit(limit + TRANSACTIONS_PAGE)}>

@@ -5,6 +5,7 @@ import { formatMoney, minorToDecimalString } from '@shared/money';
 import type { EvclFees as Fees } from '@shared/schemas/people';
 import { errorText } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
+import { ScrollTable } from '@/lib/components/scroll-table';
 import { useEvclFees } from '../api/get-evcl-fees';
 
 /** Basis points as a percentage: 250 → "2.50 %". */
@@ -22,42 +23,37 @@ function Charged({ fees }: { fees: Fees }) {
         {fees.results.length === 0 ? (
           <Text c="dimmed">{t('fees.empty')}</Text>
         ) : (
-          <Table.ScrollContainer
-            minWidth={560}
-            scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-labelledby': titleId } }}
-          >
-            <Table striped aria-labelledby={titleId}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('sales.when')}</Table.Th>
-                  <Table.Th>{t('fees.venue')}</Table.Th>
-                  <Table.Th>{t('sales.description')}</Table.Th>
-                  <Table.Th ta="right">{t('sales.amount')}</Table.Th>
-                  <Table.Th ta="right">{t('sales.fee')}</Table.Th>
+          <ScrollTable minWidth={560} labelledBy={titleId}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('sales.when')}</Table.Th>
+                <Table.Th>{t('fees.venue')}</Table.Th>
+                <Table.Th>{t('sales.description')}</Table.Th>
+                <Table.Th ta="right">{t('sales.amount')}</Table.Th>
+                <Table.Th ta="right">{t('sales.fee')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {fees.results.map((row) => (
+                <Table.Tr key={row.transaction}>
+                  <Table.Td>{formatDateTime(row.recorded_at)}</Table.Td>
+                  <Table.Td>{row.venue_name}</Table.Td>
+                  <Table.Td>{row.description || '—'}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(row.gross_minor, row.currency)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(row.fee_minor, row.currency)}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {fees.results.map((row) => (
-                  <Table.Tr key={row.transaction}>
-                    <Table.Td>{formatDateTime(row.recorded_at)}</Table.Td>
-                    <Table.Td>{row.venue_name}</Table.Td>
-                    <Table.Td>{row.description || '—'}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(row.gross_minor, row.currency)}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(row.fee_minor, row.currency)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-              <Table.Tfoot>
-                {fees.totals.map((total) => (
-                  <Table.Tr key={total.currency}>
-                    <Table.Th colSpan={3}>{t('fees.total', { currency: total.currency })}</Table.Th>
-                    <Table.Th ta="right">{formatMoney(total.gross_minor, total.currency)}</Table.Th>
-                    <Table.Th ta="right">{formatMoney(total.fee_minor, total.currency)}</Table.Th>
-                  </Table.Tr>
-                ))}
-              </Table.Tfoot>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              {fees.totals.map((total) => (
+                <Table.Tr key={total.currency}>
+                  <Table.Th colSpan={3}>{t('fees.total', { currency: total.currency })}</Table.Th>
+                  <Table.Th ta="right">{formatMoney(total.gross_minor, total.currency)}</Table.Th>
+                  <Table.Th ta="right">{formatMoney(total.fee_minor, total.currency)}</Table.Th>
+                </Table.Tr>
+              ))}
+            </Table.Tfoot>
+          </ScrollTable>
         )}
       </Stack>
     </Card>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@shared/money';
 import { errorText } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
+import { ScrollTable } from '@/lib/components/scroll-table';
 import { useOwnerTransactions } from '../api/money';
 import type { OwnerRef } from '../api/owner-path';
 
@@ -24,41 +25,36 @@ export function ShowTransactions({ owner, venue }: { owner: OwnerRef; venue: num
         {entries.isError && <Alert color="red">{errorText(entries.error)}</Alert>}
         {entries.data && rows.length === 0 && <Text c="dimmed">{t('money.noEntries')}</Text>}
         {entries.data && rows.length > 0 && (
-          <Table.ScrollContainer
-            minWidth={560}
-            scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-labelledby': titleId } }}
-          >
-            <Table striped aria-labelledby={titleId}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('money.date')}</Table.Th>
-                  <Table.Th>{t('money.description')}</Table.Th>
-                  <Table.Th ta="right">{t('money.quantity')}</Table.Th>
-                  <Table.Th ta="right">{t('money.amount')}</Table.Th>
+          <ScrollTable minWidth={560} labelledBy={titleId}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('money.date')}</Table.Th>
+                <Table.Th>{t('money.description')}</Table.Th>
+                <Table.Th ta="right">{t('money.quantity')}</Table.Th>
+                <Table.Th ta="right">{t('money.amount')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.id}>
+                  <Table.Td>{formatDateTime(row.occurred_at)}</Table.Td>
+                  <Table.Td>{row.description || row.category}</Table.Td>
+                  <Table.Td ta="right">{row.quantity}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatMoney(row.gross, row.currency)}
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => (
-                  <Table.Tr key={row.id}>
-                    <Table.Td>{formatDateTime(row.occurred_at)}</Table.Td>
-                    <Table.Td>{row.description || row.category}</Table.Td>
-                    <Table.Td ta="right">{row.quantity}</Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatMoney(row.gross, row.currency)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-              <Table.Tfoot>
-                <Table.Tr>
-                  <Table.Th colSpan={3}>{t('money.total', { entries: entries.data.count })}</Table.Th>
-                  <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatMoney(entries.data.totals.gross, currency)}
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Tfoot>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr>
+                <Table.Th colSpan={3}>{t('money.total', { entries: entries.data.count })}</Table.Th>
+                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney(entries.data.totals.gross, currency)}
+                </Table.Th>
+              </Table.Tr>
+            </Table.Tfoot>
+          </ScrollTable>
         )}
       </Stack>
     </Card>

@@ -5,6 +5,7 @@ import type { Employment } from '@shared/schemas/people';
 import { errorText, showError } from '@/lib/api-error';
 import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/notify';
+import { ScrollTable } from '@/lib/components/scroll-table';
 import { useRiderEmployment } from '../api/get-employment';
 import { useRespondEmployment, type EmploymentAnswer } from '../api/respond-employment';
 
@@ -65,33 +66,28 @@ function History({ rows }: { rows: Employment[] }) {
         {rows.length === 0 ? (
           <Text c="dimmed">{t('employment.noHistory')}</Text>
         ) : (
-          <Table.ScrollContainer
-            minWidth={420}
-            scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-labelledby': titleId } }}
-          >
-            <Table striped aria-labelledby={titleId}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('employment.employer')}</Table.Th>
-                  <Table.Th>{t('employment.state')}</Table.Th>
-                  <Table.Th>{t('employment.from')}</Table.Th>
-                  <Table.Th>{t('employment.to')}</Table.Th>
+          <ScrollTable minWidth={420} labelledBy={titleId}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('employment.employer')}</Table.Th>
+                <Table.Th>{t('employment.state')}</Table.Th>
+                <Table.Th>{t('employment.from')}</Table.Th>
+                <Table.Th>{t('employment.to')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.employmentId}>
+                  <Table.Td>{row.employer.name}</Table.Td>
+                  <Table.Td>
+                    <EmploymentBadge status={row.status} />
+                  </Table.Td>
+                  <Table.Td>{formatDate(row.date_from) || '—'}</Table.Td>
+                  <Table.Td>{formatDate(row.date_to) || '—'}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => (
-                  <Table.Tr key={row.employmentId}>
-                    <Table.Td>{row.employer.name}</Table.Td>
-                    <Table.Td>
-                      <EmploymentBadge status={row.status} />
-                    </Table.Td>
-                    <Table.Td>{formatDate(row.date_from) || '—'}</Table.Td>
-                    <Table.Td>{formatDate(row.date_to) || '—'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </ScrollTable>
         )}
       </Stack>
     </Card>
