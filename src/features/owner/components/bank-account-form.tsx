@@ -1,12 +1,12 @@
-import { Alert, Button, Card, Checkbox, Group, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Button, Card, Checkbox, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { bankAccountInput, type BankAccount } from '@shared/schemas/owner';
-import { errorText } from '@/lib/api-error';
 import { FormErrorList } from '@/lib/components/form-error-list';
 import { schemaValidator } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useSubmit } from '@/lib/use-submit';
+import { QueryView } from '@/lib/components/query-view';
 import { useBankAccount, useBankAccountMutations } from '../api/bank-accounts';
 import type { OwnerRef } from '../api/owner-path';
 import { groupedIban } from './bank-account-list';
@@ -114,9 +114,10 @@ export function BankAccountForm({ owner, account, onDone }: BankAccountFormProps
 
 /** The edit page's form, once the account is loaded. */
 export function BankAccountEdit({ owner, id, onDone }: { owner: OwnerRef; id: number; onDone(): void }) {
-  const { t } = useTranslation('common');
   const account = useBankAccount(id);
-  if (account.isPending) return <Skeleton height={240} aria-label={t('table.loading')} />;
-  if (account.isError) return <Alert color="red">{errorText(account.error)}</Alert>;
-  return <BankAccountForm owner={owner} account={account.data} onDone={onDone} />;
+  return (
+    <QueryView query={account} height={240}>
+      {(data) => <BankAccountForm owner={owner} account={data} onDone={onDone} />}
+    </QueryView>
+  );
 }

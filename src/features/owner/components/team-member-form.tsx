@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Button, Card, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { TEAM_ROLES } from '@shared/schemas/floor';
@@ -9,6 +9,7 @@ import { formatDateRange } from '@/lib/format';
 import { schemaValidator } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useSubmit } from '@/lib/use-submit';
+import { QueryView } from '@/lib/components/query-view';
 import type { OwnerRef } from '../api/owner-path';
 import { usePublicVenues } from '../api/public-venues';
 import { useTeamMember, useTeamMemberMutations } from '../api/team-members';
@@ -127,9 +128,10 @@ export function TeamMemberForm({ owner, member, onDone }: TeamMemberFormProps) {
 
 /** The edit page's form, once the team member is loaded. */
 export function TeamMemberEdit({ owner, id, onDone }: { owner: OwnerRef; id: number; onDone(): void }) {
-  const { t } = useTranslation('common');
   const member = useTeamMember(id);
-  if (member.isPending) return <Skeleton height={240} aria-label={t('table.loading')} />;
-  if (member.isError) return <Alert color="red">{errorText(member.error)}</Alert>;
-  return <TeamMemberForm owner={owner} member={member.data} onDone={onDone} />;
+  return (
+    <QueryView query={member} height={240}>
+      {(data) => <TeamMemberForm owner={owner} member={data} onDone={onDone} />}
+    </QueryView>
+  );
 }

@@ -1,14 +1,14 @@
-import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { groomInput, type Groom } from '@shared/schemas/people';
-import { errorText } from '@/lib/api-error';
 import { FormErrorList } from '@/lib/components/form-error-list';
 import { schemaValidator } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useSectionHref } from '@/lib/owner-scope';
 import { useSubmit } from '@/lib/use-submit';
+import { QueryView } from '@/lib/components/query-view';
 import { useChangeGrooms } from '../api/change-grooms';
 import { useGroom } from '../api/get-groom';
 import { useUpdateGroom, type GroomInput } from '../api/update-groom';
@@ -86,10 +86,11 @@ const valuesOf = (groom: Groom): GroomValues => ({
 
 /** One of the rider's grooms (edit/:groomId). */
 export function GroomEdit({ groomId }: { groomId: number }) {
-  const { t } = useTranslation('people');
   const groom = useGroom(groomId);
   const update = useUpdateGroom(groomId);
-  if (groom.isPending) return <Skeleton height={160} aria-label={t('common:table.loading')} />;
-  if (groom.isError) return <Alert color="red">{errorText(groom.error)}</Alert>;
-  return <GroomFields initial={valuesOf(groom.data)} onSubmit={(input) => update.mutateAsync(input)} />;
+  return (
+    <QueryView query={groom}>
+      {(data) => <GroomFields initial={valuesOf(data)} onSubmit={(input) => update.mutateAsync(input)} />}
+    </QueryView>
+  );
 }
