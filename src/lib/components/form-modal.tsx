@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormErrorList } from '@/lib/components/form-error-list';
+import { FormActions } from './form-actions';
 
 interface FormModalProps {
   title: string;
@@ -40,15 +40,7 @@ export function FormModal({
       <form onSubmit={onSubmit} noValidate aria-label={title}>
         <Stack>
           {children}
-          <FormErrorList errors={errors} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('form.cancel')}
-            </Button>
-            <Button type="submit" loading={submitting}>
-              {t('form.save')}
-            </Button>
-          </Group>
+          <FormActions errors={errors} submitting={submitting} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,15 +1,15 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNetwork } from '@mantine/hooks';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { attendeeInviteInput } from '@shared/schemas/owner';
 import { api } from '@/lib/api-client';
-import { FormErrorList } from '@/lib/components/form-error-list';
 import { schemaValidator } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { requireParams } from '@/lib/require-params';
 import { useSubmit } from '@/lib/use-submit';
+import { FormActions } from '@/lib/components/form-actions';
 import type { LocalAttendee } from '@/offline/db';
 
 /** POST /api/v1/attendee/{id}/invite/ {email}: the attendee gets a link to /attendee-invite/. */
@@ -46,15 +46,12 @@ function InviteModal({ attendee, onClose }: { attendee: LocalAttendee & { id: nu
             key={form.key('email')}
             {...form.getInputProps('email')}
           />
-          <FormErrorList errors={formErrors} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common:form.cancel')}
-            </Button>
-            <Button type="submit" loading={form.submitting}>
-              {t('attendeeInvite.send')}
-            </Button>
-          </Group>
+          <FormActions
+            errors={formErrors}
+            submitting={form.submitting}
+            submitLabel={t('attendeeInvite.send')}
+            onCancel={onClose}
+          />
         </Stack>
       </form>
     </Modal>

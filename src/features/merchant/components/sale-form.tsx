@@ -7,9 +7,9 @@ import { formatMoney, minorToDecimalString } from '@shared/money';
 import type { Transaction } from '@shared/schemas/ledger';
 import type { PersonAtVenue } from '@shared/schemas/participation';
 import { amountFromText } from '@/lib/amount-text';
-import { FormErrorList } from '@/lib/components/form-error-list';
 import { translateFieldError } from '@/lib/form-errors';
 import { useSubmit } from '@/lib/use-submit';
+import { FormActions } from '@/lib/components/form-actions';
 import { useCreateSale, type IdempotencyKeys } from '../api/create-sale';
 import { useSaleVenues } from '../api/list-venues';
 import { RiderPicker } from './rider-picker';
@@ -143,12 +143,7 @@ export function SaleForm({ merchant, idempotency }: SaleFormProps) {
         <Text fw={600} aria-live="polite">
           {t('sale.total', { total: total === null ? '—' : minorToDecimalString(total) })}
         </Text>
-        <FormErrorList errors={formErrors} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={create.isPending}>
-            {t('sale.submit')}
-          </Button>
-        </Group>
+        <FormActions errors={formErrors} submitting={create.isPending} submitLabel={t('sale.submit')} />
       </Stack>
     </form>
   );

@@ -1,12 +1,12 @@
-import { Button, Card, Checkbox, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Card, Checkbox, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { bankAccountInput, type BankAccount } from '@shared/schemas/owner';
-import { FormErrorList } from '@/lib/components/form-error-list';
 import { schemaValidator } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useSubmit } from '@/lib/use-submit';
 import { QueryView } from '@/lib/components/query-view';
+import { FormActions } from '@/lib/components/form-actions';
 import { useBankAccount, useBankAccountMutations } from '../api/bank-accounts';
 import type { OwnerRef } from '../api/owner-path';
 import { groupedIban } from './bank-account-list';
@@ -97,15 +97,7 @@ export function BankAccountForm({ owner, account, onDone }: BankAccountFormProps
             key={form.key('is_default')}
             {...form.getInputProps('is_default', { type: 'checkbox' })}
           />
-          <FormErrorList errors={formErrors} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onDone}>
-              {t('common:form.cancel')}
-            </Button>
-            <Button type="submit" loading={form.submitting}>
-              {t('common:form.save')}
-            </Button>
-          </Group>
+          <FormActions errors={formErrors} submitting={form.submitting} onCancel={onDone} />
         </Stack>
       </form>
     </Card>

@@ -9,11 +9,11 @@ import {
   MAX_DOCUMENT_BYTES,
   type DocumentType,
 } from '@shared/schemas/owner';
-import { FormErrorList } from '@/lib/components/form-error-list';
 import { schemaValidator, translateFieldError } from '@/lib/form-errors';
 import { uploadDialog } from '@/lib/dialogs';
 import { notify } from '@/lib/notify';
 import { useSubmit } from '@/lib/use-submit';
+import { FormActions } from '@/lib/components/form-actions';
 import { useDocumentMutations } from '../api/documents';
 import type { OwnerRef } from '../api/owner-path';
 import { useTeamMembers } from '../api/team-members';
@@ -134,15 +134,12 @@ export function DocumentForm({ owner, team = false, onDone }: DocumentFormProps)
               </Text>
             </Group>
           </Input.Wrapper>
-          <FormErrorList errors={formErrors} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onDone}>
-              {t('common:form.cancel')}
-            </Button>
-            <Button type="submit" loading={form.submitting}>
-              {t('document.upload')}
-            </Button>
-          </Group>
+          <FormActions
+            errors={formErrors}
+            submitting={form.submitting}
+            submitLabel={t('document.upload')}
+            onCancel={onDone}
+          />
         </Stack>
       </form>
     </Card>

@@ -1,13 +1,13 @@
-import { Button, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { TAX_OVERRIDES } from '@shared/ledger';
 import type { OwnerType } from '@shared/schemas/owner';
 import { OFFICIAL_FUNCTIONS, PROFILE_SCHEMAS } from '@shared/schemas/people';
-import { FormErrorList } from '@/lib/components/form-error-list';
 import { schemaValidator } from '@/lib/form-errors';
 import { useAppStore } from '@/lib/store';
 import { useSubmit } from '@/lib/use-submit';
+import { FormActions } from '@/lib/components/form-actions';
 import type { Profile, ProfileInput } from '../api/profile';
 import {
   ADMIN_FIELDS,
@@ -87,12 +87,7 @@ export function ProfileForm({ type, initial, submitLabel, onSubmit }: ProfileFor
             )}
           </SimpleGrid>
         )}
-        <FormErrorList errors={formErrors} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={form.submitting}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions errors={formErrors} submitting={form.submitting} submitLabel={submitLabel} />
       </Stack>
     </form>
   );

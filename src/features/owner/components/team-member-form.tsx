@@ -1,15 +1,15 @@
-import { Button, Card, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Card, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { TEAM_ROLES } from '@shared/schemas/floor';
 import { teamMemberInput, type TeamMember } from '@shared/schemas/owner';
 import { errorText } from '@/lib/api-error';
-import { FormErrorList } from '@/lib/components/form-error-list';
 import { formatDateRange } from '@/lib/format';
 import { schemaValidator } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useSubmit } from '@/lib/use-submit';
 import { QueryView } from '@/lib/components/query-view';
+import { FormActions } from '@/lib/components/form-actions';
 import type { OwnerRef } from '../api/owner-path';
 import { usePublicVenues } from '../api/public-venues';
 import { useTeamMember, useTeamMemberMutations } from '../api/team-members';
@@ -111,15 +111,12 @@ export function TeamMemberForm({ owner, member, onDone }: TeamMemberFormProps) {
             />
             <TextInput label={t('team.phone')} type="tel" key={form.key('phone')} {...form.getInputProps('phone')} />
           </SimpleGrid>
-          <FormErrorList errors={formErrors} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onDone}>
-              {t('common:form.cancel')}
-            </Button>
-            <Button type="submit" loading={form.submitting}>
-              {member ? t('common:form.save') : t('team.sendInvite')}
-            </Button>
-          </Group>
+          <FormActions
+            errors={formErrors}
+            submitting={form.submitting}
+            submitLabel={member ? t('common:form.save') : t('team.sendInvite')}
+            onCancel={onDone}
+          />
         </Stack>
       </form>
     </Card>

@@ -1,14 +1,14 @@
-import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { groomInput, type Groom } from '@shared/schemas/people';
-import { FormErrorList } from '@/lib/components/form-error-list';
 import { schemaValidator } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useSectionHref } from '@/lib/owner-scope';
 import { useSubmit } from '@/lib/use-submit';
 import { QueryView } from '@/lib/components/query-view';
+import { FormActions } from '@/lib/components/form-actions';
 import { useChangeGrooms } from '../api/change-grooms';
 import { useGroom } from '../api/get-groom';
 import { useUpdateGroom, type GroomInput } from '../api/update-groom';
@@ -56,12 +56,7 @@ function GroomFields({ initial, scope, onSubmit }: GroomFieldsProps) {
           <TextInput label={t('grooms.email')} type="email" key={form.key('email')} {...form.getInputProps('email')} />
           <TextInput label={t('grooms.phone')} type="tel" key={form.key('phone')} {...form.getInputProps('phone')} />
         </SimpleGrid>
-        <FormErrorList errors={formErrors} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={form.submitting}>
-            {t('common:form.save')}
-          </Button>
-        </Group>
+        <FormActions errors={formErrors} submitting={form.submitting} />
       </Stack>
     </form>
   );

@@ -1,11 +1,11 @@
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { feiHorseIdField } from '@shared/schemas/owner';
 import { horseInput } from '@shared/schemas/participation';
-import { FormErrorList } from '@/lib/components/form-error-list';
 import { schemaValidator } from '@/lib/form-errors';
 import { useSubmit } from '@/lib/use-submit';
+import { FormActions } from '@/lib/components/form-actions';
 import type { HorseAction } from '../api/change-horses';
 
 type NewHorse = Extract<HorseAction, { horse: unknown }>['horse'];
@@ -80,12 +80,7 @@ export function HorseForm({ onSubmit }: { onSubmit(horse: NewHorse): Promise<voi
           <TextInput label={t('horses.colour')} key={form.key('colour')} {...form.getInputProps('colour')} />
           <TextInput label={t('horses.breed')} key={form.key('breed')} {...form.getInputProps('breed')} />
         </SimpleGrid>
-        <FormErrorList errors={formErrors} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={form.submitting}>
-            {t('horses.createSubmit')}
-          </Button>
-        </Group>
+        <FormActions errors={formErrors} submitting={form.submitting} submitLabel={t('horses.createSubmit')} />
       </Stack>
     </form>
   );

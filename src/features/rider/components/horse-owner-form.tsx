@@ -1,14 +1,14 @@
-import { Alert, Button, Group, Skeleton, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Skeleton, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { horseMetaInput, type RiderHorse } from '@shared/schemas/people';
 import { errorText } from '@/lib/api-error';
-import { FormErrorList } from '@/lib/components/form-error-list';
 import { schemaValidator } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useSectionHref } from '@/lib/owner-scope';
 import { useSubmit } from '@/lib/use-submit';
+import { FormActions } from '@/lib/components/form-actions';
 import { useRiderHorse } from '../api/get-horse';
 import { useUpdateHorseMeta } from '../api/update-horse-meta';
 
@@ -61,12 +61,7 @@ function OwnerForm({ rider, horse }: { rider: number; horse: RiderHorse }) {
           key={form.key('others.owner_email')}
           {...form.getInputProps('others.owner_email')}
         />
-        <FormErrorList errors={formErrors} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={form.submitting}>
-            {t('common:form.save')}
-          </Button>
-        </Group>
+        <FormActions errors={formErrors} submitting={form.submitting} />
       </Stack>
     </form>
   );

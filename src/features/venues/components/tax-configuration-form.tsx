@@ -1,12 +1,12 @@
-import { Alert, Button, Card, Checkbox, Group, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Card, Checkbox, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { formatPercent, type ChargeCategory } from '@shared/ledger';
 import type { TaxConfiguration } from '@shared/schemas/venue-setup';
 import { errorText } from '@/lib/api-error';
-import { FormErrorList } from '@/lib/components/form-error-list';
 import { notify } from '@/lib/notify';
 import { useSubmit } from '@/lib/use-submit';
+import { FormActions } from '@/lib/components/form-actions';
 import { useTaxConfiguration } from '../api/get-tax-configuration';
 import { useUpdateTaxConfiguration } from '../api/update-tax-configuration';
 
@@ -114,12 +114,7 @@ function EntriesForm({ configuration, taxTypes, onSaved }: EntriesFormProps) {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        <FormErrorList errors={formErrors} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={form.submitting}>
-            {t('form.save')}
-          </Button>
-        </Group>
+        <FormActions errors={formErrors} submitting={form.submitting} />
       </Stack>
     </Card>
   );
