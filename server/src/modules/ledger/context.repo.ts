@@ -31,10 +31,14 @@ export interface EntryContext {
   tax: TaxFound;
   /** The venue-local day of occurrence (YYYY-MM-DD): the day whose rates and employments apply. */
   day: string | null;
-  /** The stored response to the request's idempotency key, if any. */
+}
+
+/** A context as read, with the stored response to the request's idempotency key, if any. */
+export interface LoadedContext {
+  context: EntryContext;
+  /** md5 of the context's JSON text, as `contextHash` computes it. */
+  hash: string;
   stored: StoredKey | null;
-  /** A transaction id drawn for the new entry, so its response is known before it is written. */
-  nextId: string | number | null;
 }
 
 export interface MerchantPlan {
@@ -72,7 +76,6 @@ export interface ContextQuery {
   occurredAt: Date;
   userId: number;
   claim: IdempotencyClaim | null;
-  drawId: boolean;
 }
 
 const merchantPlan = (where: SQL) =>
@@ -81,14 +84,14 @@ const merchantPlan = (where: SQL) =>
     FROM ${merchants} WHERE ${where})`;
 
 /**
- * One statement per party type. $1 venue, $2 party id, $3 rider, $4 consumable, $5 event,
- * $6 category, $7 tax type, $8 merchant, $9 occurred at, $10 user, $11 idempotency key,
- * $12 draw an id. Absent ids are 0 (ids are positive), so a prepared statement's generic plan
- * costs what a custom plan costs and PostgreSQL keeps the generic one (planned once).
+ * The context of an entry as SQL: CTEs and one row `x` of the EntryContext's fields. $1 venue,
+ * $2 party id, $3 rider, $4 consumable, $5 event, $6 category, $7 tax type, $8 merchant, $9
+ * occurred at, $10 user. Absent ids are 0 (ids are positive), so a prepared statement's generic
+ * plan costs what a custom plan costs and PostgreSQL keeps the generic one (planned once).
+ * The guarded post (post.repo) reads the same row in its writing statement.
  */
-const contextOf = (partyType: PartyType) =>
-  textOf(sql`WITH
-  v AS (SELECT * FROM venues WHERE id = $1::int),
+export const contextSql = (partyType: PartyType): { ctes: SQL; row: SQL } => ({
+  ctes: sql`v AS (SELECT * FROM venues WHERE id = $1::int),
   c AS (SELECT * FROM consumables WHERE id = $4::int),
   k AS (SELECT COALESCE($6::text, (SELECT category FROM c), 'other') AS category,
       COALESCE($7::int, (SELECT tax_type_id FROM c)) AS named,
@@ -98,8 +101,8 @@ const contextOf = (partyType: PartyType) =>
           HAVING count(DISTINCT vp.vec_id) = 1)) AS vec_id,
       ($9::timestamptz AT TIME ZONE (SELECT time_zone FROM v))::date AS day),
   cfg AS (SELECT tc.tax_type_id, tc.applies_by_default FROM tax_configurations tc, k
-      WHERE tc.vec_id = k.vec_id AND tc.category = k.category)
-SELECT
+      WHERE tc.vec_id = k.vec_id AND tc.category = k.category)`,
+  row: sql`(SELECT
   (SELECT json_build_object('id', id, 'currency', currency, 'timeZone', time_zone,
      'pricesIncludeTax', prices_include_tax) FROM v) AS "venue",
   ${nameOfParty(partyType, param(2))} AS "partyName",
@@ -118,28 +121,44 @@ SELECT
         AND r.valid_from <= k.day AND (r.valid_to IS NULL OR r.valid_to >= k.day)
         ORDER BY r.valid_from DESC LIMIT 1))
      FROM k LEFT JOIN cfg ON true) AS "tax",
-  (SELECT day::text FROM k) AS "day",
+  (SELECT day::text FROM k) AS "day") x`,
+});
+
+/** The context's JSON (a deterministic text) and its hash, in a CTE `f` of `ctes`, `row`. */
+export const contextJson = (row: SQL): SQL =>
+  sql`f AS MATERIALIZED (SELECT j AS context, md5(j::text) AS hash FROM (SELECT row_to_json(x) AS j FROM ${row}) o)`;
+
+/** The context as one JSON object with its hash, and the stored response to the key $11 of user $10. */
+const contextOf = (partyType: PartyType) => {
+  const { ctes, row } = contextSql(partyType);
+  return textOf(sql`WITH ${ctes}, ${contextJson(row)}
+SELECT f.context AS "context", f.hash AS "hash",
   (SELECT json_build_object('requestHash', request_hash, 'status', status_code, 'body', response)
-     FROM idempotency_keys WHERE user_id = $10 AND key = $11::text) AS "stored",
-  CASE WHEN $12::boolean THEN nextval('transactions_id_seq')::text END AS "nextId"`);
+     FROM idempotency_keys WHERE user_id = $10 AND key = $11::text) AS "stored"
+FROM f`);
+};
 
 const CONTEXT = Object.fromEntries(PARTY_TYPES.map((type) => [type, contextOf(type)])) as Record<PartyType, string>;
 const idOrZero = (id: number | null) => id ?? 0;
 
-export async function loadContext(db: Db, q: ContextQuery): Promise<EntryContext> {
-  const [row] = await runFixed<EntryContext>(db, `ledger.context.${q.partyType}`, CONTEXT[q.partyType], [
-    q.venueId,
-    q.partyId,
-    idOrZero(q.riderId),
-    idOrZero(q.consumableId),
-    idOrZero(q.vecId),
-    q.category,
-    q.taxTypeId,
-    idOrZero(q.merchantId),
-    q.occurredAt.toISOString(),
-    q.userId,
+/** The parameters $1..$10 of `contextSql`. */
+export const contextParams = (q: ContextQuery): unknown[] => [
+  q.venueId,
+  q.partyId,
+  idOrZero(q.riderId),
+  idOrZero(q.consumableId),
+  idOrZero(q.vecId),
+  q.category,
+  q.taxTypeId,
+  idOrZero(q.merchantId),
+  q.occurredAt.toISOString(),
+  q.userId,
+];
+
+export async function loadContext(db: Db, q: ContextQuery): Promise<LoadedContext> {
+  const [row] = await runFixed<LoadedContext>(db, `ledger.context.${q.partyType}`, CONTEXT[q.partyType], [
+    ...contextParams(q),
     q.claim?.key ?? '',
-    q.drawId,
   ]);
   if (!row) throw new Error('context query answered nothing');
   return row;

@@ -113,12 +113,8 @@ async function nameOf(db: Db, type: PartyType, id: number): Promise<string> {
   return row?.name ?? '';
 }
 
-/** The context query of an entry: its references, and optionally a stored response and a new id. */
-export const contextQueryOf = (
-  user: RequestUser,
-  spec: EntrySpec,
-  options: { claim: IdempotencyClaim | null; drawId: boolean },
-): ContextQuery => ({
+/** The context query of an entry: its references, and optionally the stored response to its key. */
+export const contextQueryOf = (user: RequestUser, spec: EntrySpec, claim: IdempotencyClaim | null): ContextQuery => ({
   venueId: spec.venueId,
   partyType: spec.partyType,
   partyId: spec.partyId,
@@ -130,7 +126,7 @@ export const contextQueryOf = (
   merchantId: spec.merchantId,
   occurredAt: spec.occurredAt,
   userId: user.id,
-  ...options,
+  claim,
 });
 
 /** Checks an entry against its context and works out its party, event, tax and amounts. Throws field errors. */

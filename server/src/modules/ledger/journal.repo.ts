@@ -80,6 +80,16 @@ function rowOf(entry: JournalEntry): Record<string, unknown> {
   return row;
 }
 
+/** The audit row of a request, as the database names its columns. */
+export const auditRowOf = (request: FastifyRequest, audit: AuditRow) => ({
+  actor_user_id: request.user?.id ?? null,
+  impersonator_id: request.user?.impersonatorId ?? null,
+  action: audit.action,
+  ip: request.ip,
+  user_agent: request.headers['user-agent']?.slice(0, 500) ?? null,
+  details: audit.details,
+});
+
 /** Writes entries with their postings, running totals, idempotency key and audit row, at once. */
 export async function writeJournal(db: Db, request: FastifyRequest, write: JournalWrite): Promise<void> {
   const lines = write.entries.flatMap((entry) =>
@@ -99,14 +109,7 @@ export async function writeJournal(db: Db, request: FastifyRequest, write: Journ
     status_code: write.claim.response.status,
     response: write.claim.response.body ?? null,
   };
-  const audit = {
-    actor_user_id: request.user?.id ?? null,
-    impersonator_id: request.user?.impersonatorId ?? null,
-    action: write.audit.action,
-    ip: request.ip,
-    user_agent: request.headers['user-agent']?.slice(0, 500) ?? null,
-    details: write.audit.details,
-  };
+  const audit = auditRowOf(request, write.audit);
   const [row] = await runFixed<{ entries: number; postings: number }>(db, 'ledger.write', WRITE, [
     write.venueId,
     JSON.stringify(deltas),

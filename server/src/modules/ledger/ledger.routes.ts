@@ -11,7 +11,7 @@ import type { AppContext } from '../../context';
 import { idempotencyOf, requireIdempotency, sendOutcome } from '../../http/idempotency';
 import { sessionOf } from '../../http/session';
 import type { App } from '../../types';
-import { createLedgerService } from './ledger.service';
+import { createLedgerService, isSerialized } from './ledger.service';
 
 const params = z.object({ id: idParam });
 
@@ -33,8 +33,12 @@ export function ledgerRoutes(app: App, ctx: AppContext): void {
       },
       config: { policy: 'transaction.write' },
     },
-    async (request, reply) =>
-      sendOutcome(reply, await ledger.create(request, request.body, requireIdempotency(request))),
+    async (request, reply) => {
+      const outcome = await ledger.create(request, request.body, requireIdempotency(request));
+      // A new entry's response comes as the JSON stored with its key: sent as it is.
+      if (isSerialized(outcome.body)) reply.type('application/json; charset=utf-8');
+      return sendOutcome(reply, outcome);
+    },
   );
 
   app.get(

@@ -24,14 +24,27 @@ import type { RequestUser } from '../../types';
 import { assertVenueAccess } from '../venue/venue-access';
 import { editedSpec, figuresOf, negatedLines, reversalValues } from './correction';
 import { accountDeltas, postingLines, totalsOf } from './effects';
+import { createContextCache } from './context-cache';
 import { loadContext } from './context.repo';
 import { contextQueryOf, resolveEntry, type EntrySpec, type ResolvedEntry } from './entry';
 import { writeJournal, type JournalEntry } from './journal.repo';
 import { createLedgerRepo } from './ledger.repo';
+import { writePost, type PostOutcome } from './post.repo';
 import { canSee, isParty, viewerOf, visibleTo } from './visibility';
 import { toWire } from './wire';
 
 type TransactionInput = z.output<typeof transactionInput>;
+
+/** A response already in JSON (sent as it is, see ledger.routes). */
+export type Serialized<T> = string & { readonly serializes: T };
+
+export const isSerialized = <T>(body: T | Serialized<T>): body is Serialized<T> => typeof body === 'string';
+
+/** How the JSON of a new entry's response starts before the statement numbered it. */
+const UNNUMBERED = '{"id":0';
+
+/** Tries of a post whose context keeps changing under it before it answers 409. */
+const MAX_POST_ATTEMPTS = 4;
 
 const specOf = (input: TransactionInput, claim: IdempotencyClaim): EntrySpec => ({
   venueId: input.venue,
@@ -69,6 +82,7 @@ const wireOf = (id: number, entry: ResolvedEntry): Transaction =>
 /** The ledger's use cases (DOMAIN.md "Money"): each writes in one database transaction. */
 export function createLedgerService(ctx: AppContext) {
   const repo = createLedgerRepo(ctx.db);
+  const contexts = createContextCache();
 
   /** Reverses an entry and, for an edit, posts its replacement (returned). */
   async function correct(
@@ -91,7 +105,7 @@ export function createLedgerService(ctx: AppContext) {
       lines: negatedLines(found.lines),
     };
     const spec = edit ? editedSpec(found.row, edit, key) : null;
-    const context = spec ? await loadContext(tx, contextQueryOf(user, spec, { claim: null, drawId: false })) : null;
+    const context = spec ? (await loadContext(tx, contextQueryOf(user, spec, null))).context : null;
     const next = spec && context ? await resolveEntry(tx, user, spec, context) : null;
     const nextLines = next ? postingLines(next.figures) : [];
     const totals = [...totalsOf(figuresOf(found.row), -1), ...(next ? totalsOf(next.figures, 1) : [])];
@@ -111,37 +125,67 @@ export function createLedgerService(ctx: AppContext) {
   return {
     /**
      * A new entry, written in one statement with its idempotency key and audit row (so it holds
-     * the accounts' row locks only while it runs). The read before it finds a stored response
-     * to the key first; a concurrent request with the same key makes the statement fail on the
-     * key, and this one replays what the other stored.
+     * the accounts' row locks only while it runs), which also checks the context the entry was
+     * resolved against (post.repo). The context is read first, with a stored response to the
+     * key, unless one is remembered for the same references; a concurrent request with the same
+     * key (or a replay of a remembered one) makes the statement fail on the key, and this one
+     * replays what the other stored.
      */
     async create(
       request: FastifyRequest,
       input: TransactionInput,
       claim: IdempotencyClaim,
-    ): Promise<Outcome<Transaction>> {
+    ): Promise<Outcome<Transaction | Serialized<Transaction>>> {
       const user = sessionOf(request);
       const spec = specOf(input, claim);
-      const context = await loadContext(ctx.db, contextQueryOf(user, spec, { claim, drawId: true }));
-      if (context.stored) return replayOf(claim, context.stored);
-      const entry = await resolveEntry(ctx.db, user, spec, context);
-      const id = Number(context.nextId);
-      const body = wireOf(id, entry);
-      const lines = postingLines(entry.figures);
-      const { venueId: venue, kind, grossMinor: gross, deviceId: device } = entry.values;
-      try {
-        await writeJournal(ctx.db, request, {
-          venueId: venue,
-          entries: [{ id, values: entry.values, lines }],
-          deltas: accountDeltas(lines, totalsOf(entry.figures, 1)),
-          claim: { claim, response: { status: 201, body } },
-          audit: { action: 'transaction.create', details: { id, venue, kind, gross, device } },
-        });
-      } catch (err) {
-        if (isClaimConflict(err)) return afterConflict(ctx.db, claim);
-        throw err;
+      const query = contextQueryOf(user, spec, claim);
+      let known = contexts.get(query);
+      // Read with the key in this request: its refusals are final (a stored response answers first).
+      let read = false;
+      for (let attempt = 0; attempt < MAX_POST_ATTEMPTS; attempt++) {
+        if (!known) {
+          const loaded = await loadContext(ctx.db, query);
+          if (loaded.stored) return replayOf(claim, loaded.stored);
+          known = contexts.set(query, loaded.context, loaded.hash);
+          read = true;
+        }
+        let entry: ResolvedEntry;
+        try {
+          entry = await resolveEntry(ctx.db, user, spec, known.context);
+        } catch (err) {
+          if (read) throw err;
+          known = undefined; // remembered or changed since: refuse only on a fresh read
+          continue;
+        }
+        // The response as JSON once: stored with the key (the statement sets its id) and sent.
+        const json = JSON.stringify(wireOf(0, entry));
+        if (!json.startsWith(UNNUMBERED)) throw new Error('a response starts with its id');
+        const lines = postingLines(entry.figures);
+        const { venueId: venue, kind, grossMinor: gross, deviceId: device } = entry.values;
+        let outcome: PostOutcome;
+        try {
+          outcome = await writePost(ctx.db, request, {
+            query,
+            guard: known.hash,
+            values: entry.values,
+            lines,
+            deltas: accountDeltas(lines, totalsOf(entry.figures, 1)),
+            claim,
+            response: { status: 201, json },
+            audit: { action: 'transaction.create', details: { id: 0, venue, kind, gross, device } },
+          });
+        } catch (err) {
+          if (isClaimConflict(err)) return afterConflict(ctx.db, claim);
+          throw err;
+        }
+        if (outcome.ok) {
+          const body = `{"id":${outcome.id}${json.slice(UNNUMBERED.length)}`;
+          return { status: 201, body: body as Serialized<Transaction>, replayed: false };
+        }
+        known = contexts.set(query, outcome.fresh, outcome.hash);
+        read = false;
       }
-      return { status: 201, body, replayed: false };
+      throw new AppError('conflict');
     },
 
     async list(user: RequestUser, query: TransactionListQuery): Promise<TransactionPage> {
