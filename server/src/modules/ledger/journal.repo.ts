@@ -34,24 +34,30 @@ const columns = Object.entries(getTableColumns(transactions)).map(([key, column]
 const transactionColumns = columns.map(([, name]) => name).join(', ');
 
 /**
- * The whole journal write as one fixed statement: upsert the accounts' running totals (creating
- * missing accounts; rows in lock order), insert the transactions and their postings, the
- * idempotency key (a concurrent request with the same key makes this insert wait, then fail:
- * nothing of the statement stays) and the audit row. Rows travel as JSON.
+ * The CTE `acc`: add the deltas (JSON rows in parameter `deltas`, venue in $1) to the accounts'
+ * running totals, creating missing accounts; `guard` is a condition the rows are written under.
  */
-const WRITE = `WITH
-  acc AS (
+export const accountsCte = (deltas: string, guard?: string) => `acc AS (
     INSERT INTO accounts AS a (venue_id, kind, party_type, party_id, balance_minor, charged_minor, tax_minor, paid_minor, posting_count)
     SELECT $1::int, d.kind, d.party_type, d.party_id, d.balance, d.charged, d.tax, d.paid, d.postings
-    FROM json_to_recordset($2::json) AS d (kind text, party_type text, party_id int, balance bigint,
-      charged bigint, tax bigint, paid bigint, postings bigint)
+    FROM json_to_recordset(${deltas}::json) AS d (kind text, party_type text, party_id int, balance bigint,
+      charged bigint, tax bigint, paid bigint, postings bigint)${guard ? `\n    WHERE ${guard}` : ''}
     ON CONFLICT (venue_id, kind, party_type, party_id) DO UPDATE SET
       balance_minor = a.balance_minor + excluded.balance_minor,
       charged_minor = a.charged_minor + excluded.charged_minor,
       tax_minor = a.tax_minor + excluded.tax_minor,
       paid_minor = a.paid_minor + excluded.paid_minor,
       posting_count = a.posting_count + excluded.posting_count
-    RETURNING a.id, a.kind, a.party_type, a.party_id),
+    RETURNING a.id, a.kind, a.party_type, a.party_id)`;
+
+/**
+ * The whole journal write as one fixed statement: upsert the accounts' running totals (creating
+ * missing accounts; rows in lock order), insert the transactions and their postings, the
+ * idempotency key (a concurrent request with the same key makes this insert wait, then fail:
+ * nothing of the statement stays) and the audit row. Rows travel as JSON.
+ */
+const WRITE = `WITH
+  ${accountsCte('$2')},
   t AS (
     INSERT INTO transactions (${transactionColumns})
     SELECT ${transactionColumns} FROM json_populate_recordset(NULL::transactions, $3::json)

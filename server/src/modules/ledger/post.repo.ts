@@ -8,7 +8,7 @@ import { contextJson, contextParams, contextSql, type ContextQuery, type EntryCo
 import type { AccountDelta, PostingLine } from './effects';
 import type { EntryValues } from './entry';
 import { runFixed, textOf } from './fixed-statement';
-import { auditRowOf, type AuditRow } from './journal.repo';
+import { accountsCte, auditRowOf, type AuditRow } from './journal.repo';
 
 /** The columns a new entry sets (EntryValues), as parameters from $20 on, typed as the table's. */
 const FIRST_VALUE = 20;
@@ -42,19 +42,7 @@ const postOf = (partyType: PartyType) => {
   ${contextJson(row)},
   g AS (SELECT context, hash, hash = $11::text AS ok FROM f),
   nid AS (SELECT nextval('transactions_id_seq') AS id FROM g WHERE g.ok),
-  acc AS (
-    INSERT INTO accounts AS a (venue_id, kind, party_type, party_id, balance_minor, charged_minor, tax_minor, paid_minor, posting_count)
-    SELECT $1::int, d.kind, d.party_type, d.party_id, d.balance, d.charged, d.tax, d.paid, d.postings
-    FROM json_to_recordset($12::json) AS d (kind text, party_type text, party_id int, balance bigint,
-      charged bigint, tax bigint, paid bigint, postings bigint)
-    WHERE (SELECT ok FROM g)
-    ON CONFLICT (venue_id, kind, party_type, party_id) DO UPDATE SET
-      balance_minor = a.balance_minor + excluded.balance_minor,
-      charged_minor = a.charged_minor + excluded.charged_minor,
-      tax_minor = a.tax_minor + excluded.tax_minor,
-      paid_minor = a.paid_minor + excluded.paid_minor,
-      posting_count = a.posting_count + excluded.posting_count
-    RETURNING a.id, a.kind, a.party_type, a.party_id),
+  ${sql.raw(accountsCte('$12', '(SELECT ok FROM g)'))},
   t AS (
     INSERT INTO transactions (${sql.raw(names)})
     SELECT ${sql.raw(values)} FROM nid
