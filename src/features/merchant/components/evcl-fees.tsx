@@ -1,11 +1,11 @@
-import { Alert, Card, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, minorToDecimalString } from '@shared/money';
 import type { EvclFees as Fees } from '@shared/schemas/people';
-import { errorText } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
 import { ScrollTable } from '@/lib/components/scroll-table';
+import { QueryView } from '@/lib/components/query-view';
 import { useEvclFees } from '../api/get-evcl-fees';
 
 /** Basis points as a percentage: 250 → "2.50 %". */
@@ -65,23 +65,24 @@ export function EvclFees({ merchant }: { merchant: number }) {
   const { t } = useTranslation('people');
   const fees = useEvclFees(merchant);
   const planId = useId();
-  if (fees.isPending) return <Skeleton height={160} aria-label={t('common:table.loading')} />;
-  if (fees.isError) return <Alert color="red">{errorText(fees.error)}</Alert>;
-  const { plan } = fees.data;
   return (
-    <Stack>
-      <Card withBorder component="section" aria-labelledby={planId}>
-        <Stack gap="xs">
-          <Title order={2} size="h4" id={planId}>
-            {t('fees.plan')}
-          </Title>
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <Text>{t('fees.percent', { value: percent(plan.fee_percent_bp) })}</Text>
-            <Text>{t('fees.fixed', { value: minorToDecimalString(plan.fee_fixed_minor) })}</Text>
-          </SimpleGrid>
+    <QueryView query={fees}>
+      {(data) => (
+        <Stack>
+          <Card withBorder component="section" aria-labelledby={planId}>
+            <Stack gap="xs">
+              <Title order={2} size="h4" id={planId}>
+                {t('fees.plan')}
+              </Title>
+              <SimpleGrid cols={{ base: 1, xs: 2 }}>
+                <Text>{t('fees.percent', { value: percent(data.plan.fee_percent_bp) })}</Text>
+                <Text>{t('fees.fixed', { value: minorToDecimalString(data.plan.fee_fixed_minor) })}</Text>
+              </SimpleGrid>
+            </Stack>
+          </Card>
+          <Charged fees={data} />
         </Stack>
-      </Card>
-      <Charged fees={fees.data} />
-    </Stack>
+      )}
+    </QueryView>
   );
 }

@@ -1,12 +1,13 @@
-import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Employment } from '@shared/schemas/people';
-import { errorText, showError } from '@/lib/api-error';
+import { showError } from '@/lib/api-error';
 import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { ScrollTable } from '@/lib/components/scroll-table';
-import { useRiderEmployment } from '../api/get-employment';
+import { QueryView } from '@/lib/components/query-view';
+import { useRiderEmployment, type RiderEmployment } from '../api/get-employment';
 import { useRespondEmployment, type EmploymentAnswer } from '../api/respond-employment';
 
 const STATE_COLORS: Record<Employment['status'], string> = {
@@ -96,12 +97,18 @@ function History({ rows }: { rows: Employment[] }) {
 
 /** The rider's employment: current status, a pending employment to answer, and the history. */
 export function EmploymentPanel({ rider }: { rider: number }) {
-  const { t } = useTranslation('people');
   const employment = useRiderEmployment(rider);
+  return (
+    <QueryView query={employment}>
+      {({ status, history }) => <EmploymentView rider={rider} status={status} history={history} />}
+    </QueryView>
+  );
+}
+
+/** The loaded employment: status card, the pending one to answer, the history. */
+function EmploymentView({ rider, status, history }: { rider: number } & RiderEmployment) {
+  const { t } = useTranslation('people');
   const statusId = useId();
-  if (employment.isPending) return <Skeleton height={160} aria-label={t('common:table.loading')} />;
-  if (employment.isError) return <Alert color="red">{errorText(employment.error)}</Alert>;
-  const { status, history } = employment.data;
   const current = status.employment;
   return (
     <Stack>

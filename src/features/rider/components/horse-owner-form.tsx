@@ -1,14 +1,14 @@
-import { Alert, Skeleton, Stack, Textarea, TextInput } from '@mantine/core';
+import { Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { horseMetaInput, type RiderHorse } from '@shared/schemas/people';
-import { errorText } from '@/lib/api-error';
 import { schemaValidator } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useSectionHref } from '@/lib/owner-scope';
 import { useSubmit } from '@/lib/use-submit';
 import { FormActions } from '@/lib/components/form-actions';
+import { QueryView } from '@/lib/components/query-view';
 import { useRiderHorse } from '../api/get-horse';
 import { useUpdateHorseMeta } from '../api/update-horse-meta';
 
@@ -69,9 +69,6 @@ function OwnerForm({ rider, horse }: { rider: number; horse: RiderHorse }) {
 
 /** The owner data of one of the rider's horses (view/:id/:horseOwnerId). */
 export function HorseOwnerForm({ rider, horseId }: { rider: number; horseId: number }) {
-  const { t } = useTranslation('people');
   const horse = useRiderHorse(rider, horseId);
-  if (horse.isPending) return <Skeleton height={160} aria-label={t('common:table.loading')} />;
-  if (horse.isError) return <Alert color="red">{errorText(horse.error)}</Alert>;
-  return <OwnerForm rider={rider} horse={horse.data} />;
+  return <QueryView query={horse}>{(data) => <OwnerForm rider={rider} horse={data} />}</QueryView>;
 }
