@@ -40,7 +40,9 @@ let maintenanceReloadScheduled = false;
 
 function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   const url = apiUrl(path, options.params);
-  if (method !== 'GET') return send<T>(method, url, options);
+  // After a write, reads ask again: a list refetched right after a change must not get the
+  // answer of a read made before it.
+  if (method !== 'GET') return send<T>(method, url, options).finally(() => inflight.clear());
   const { token, language } = useAppStore.getState();
   const key = [url, token ?? '', language, options.noCache ? 'no-cache' : ''].join(' ');
   const shared = inflight.get(key);

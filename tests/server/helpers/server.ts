@@ -127,7 +127,8 @@ async function startIn(dir: string, env: Record<string, string>): Promise<TestSe
     config,
     database,
     async reset() {
-      await app.mailer.drain();
+      // Every app's queued mails (a test's extra app too) land before the outbox is emptied.
+      await Promise.all(apps.map((a) => a.mailer.drain()));
       takeMails(config.mailDir);
       await database.db.execute(EMPTY_ALL_TABLES);
       await seedDemoData(database.db, config.scryptN, { show: false });
