@@ -24,6 +24,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'dist-*/**',
       'node_modules/**',
       'data/**',
       'playwright-report/**',

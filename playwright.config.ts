@@ -5,7 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
  * database with demo data) in Debian's Chromium. Browsers are never downloaded.
  */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4180);
-export const E2E_DATA_DIR = 'tests/e2e/.tmp/data';
+/** Overridable so that several checkouts' or helpers' browser runs can share one machine. */
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? 'tests/e2e/.tmp/data';
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 
 export default defineConfig({
