@@ -38,6 +38,14 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', ...secrets, SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
+  it('derives the public URL from PORT when PUBLIC_URL is not set', () => {
+    expect(loadConfig({ PORT: '4181' }).publicUrl).toBe('http://localhost:4181');
+    expect(loadConfig({ PORT: '4181', PUBLIC_URL: '' }).publicUrl).toBe('http://localhost:4181');
+    expect(loadConfig({ PORT: '4181', PUBLIC_URL: 'https://show.example.com' }).publicUrl).toBe(
+      'https://show.example.com',
+    );
+  });
+
   it('rejects malformed values with the variable named', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
