@@ -12,6 +12,7 @@ import { idempotencyOf, requireIdempotency, sendOutcome } from '../../http/idemp
 import { sessionOf } from '../../http/session';
 import type { App } from '../../types';
 import { createLedgerService, isSerialized } from './ledger.service';
+import { undoRoute } from './undo';
 
 const params = z.object({ id: idParam });
 
@@ -97,4 +98,6 @@ export function ledgerRoutes(app: App, ctx: AppContext): void {
     async (request, reply) =>
       sendOutcome(reply, await ledger.remove(request, request.params.id, idempotencyOf(request))),
   );
+
+  undoRoute(app, ledger);
 }

@@ -20,6 +20,7 @@ import {
 } from '../../http/idempotency';
 import { pageOf } from '../../http/pagination';
 import { sessionOf } from '../../http/session';
+import type { TransactionUndoInput } from '@shared/schemas/floor-undo';
 import type { RequestUser } from '../../types';
 import { assertVenueAccess } from '../venue/venue-access';
 import { editedSpec, figuresOf, negatedLines, reversalValues } from './correction';
@@ -27,11 +28,12 @@ import { accountDeltas, postingLines, totalsOf } from './effects';
 import { createContextCache } from './context-cache';
 import { loadContext } from './context.repo';
 import { contextQueryOf, resolveEntry, type EntrySpec, type ResolvedEntry } from './entry';
-import { writeJournal, type JournalEntry } from './journal.repo';
+import { isBoundViolation, writeJournal, type JournalEntry } from './journal.repo';
 import { createLedgerRepo } from './ledger.repo';
 import { writePost, type PostOutcome } from './post.repo';
 import { canSee, isParty, viewerOf, visibleTo } from './visibility';
-import { toWire } from './wire';
+import { entryOfKey, mayUndo } from './undo';
+import { toWire, type TransactionRow } from './wire';
 
 type TransactionInput = z.output<typeof transactionInput>;
 
@@ -42,6 +44,39 @@ export const isSerialized = <T>(body: T | Serialized<T>): body is Serialized<T> 
 
 /** How the JSON of a new entry's response starts before the statement numbered it. */
 const UNNUMBERED = '{"id":0';
+
+/**
+ * An entry that would take an account's running total past ACCOUNT_BOUND_MINOR (the accounts'
+ * check constraint failed the writing statement: nothing of it stays).
+ */
+const outOfRange = () => new AppError('validation', { fields: { __all__: ['balance_out_of_range'] } });
+
+/** Rethrows a bound violation as its 400, anything else as it is. */
+function refuseOutOfRange(err: unknown): never {
+  throw isBoundViolation(err) ? outOfRange() : err;
+}
+
+/** The fields of an entry an edit may change: an edit that changes none of them posts nothing. */
+const EDITED_FIELDS = [
+  'consumableId',
+  'vecId',
+  'category',
+  'description',
+  'quantity',
+  'unitPriceMinor',
+  'taxTypeId',
+  'taxRateBp',
+  'netMinor',
+  'taxMinor',
+  'grossMinor',
+  'feeMinor',
+  'partyType',
+  'partyId',
+  'beneficiaryRiderId',
+] as const;
+
+const changesNothing = (edit: TransactionEdit) =>
+  Object.entries(edit).every(([key, value]) => value === undefined || key === 'device_id');
 
 /** Tries of a post whose context keeps changing under it before it answers 409. */
 const MAX_POST_ATTEMPTS = 4;
@@ -91,27 +126,37 @@ export function createLedgerService(ctx: AppContext) {
     id: number,
     edit: TransactionEdit | null,
     key: string | null,
+    /** Instead of the show office's access: may this user correct the (locked) entry? (undo.ts) */
+    allowed?: (row: TransactionRow) => boolean,
+    deviceId: string | null = null,
   ): Promise<Transaction | null> {
     const user = sessionOf(request);
     const found = await repo.lockForCorrection(id, tx);
     if (!found) throw new AppError('not_found');
-    assertVenueAccess(user, found.row.venueId, { office: true });
+    if (!allowed) assertVenueAccess(user, found.row.venueId, { office: true });
+    else if (!allowed(found.row)) throw new AppError('forbidden');
     if (found.row.invoiceId !== null) throw fieldError('__all__', 'locked');
     if (found.row.kind === 'reversal' || found.reversedBy !== null) throw fieldError('__all__', 'already_reversed');
     const [reversalId, nextId] = found.ids;
     const reversal: JournalEntry = {
       id: reversalId,
-      values: reversalValues(found.row, user, edit?.device_id ?? null, key),
+      values: reversalValues(found.row, user, edit?.device_id ?? deviceId, key),
       lines: negatedLines(found.lines),
     };
     const spec = edit ? editedSpec(found.row, edit, key) : null;
     const context = spec ? (await loadContext(tx, contextQueryOf(user, spec, null))).context : null;
     const next = spec && context ? await resolveEntry(tx, user, spec, context) : null;
+    // Issue 11: an edit that changes nothing (`{}`, or the values the entry has) posts nothing.
+    if (edit && next && (changesNothing(edit) || EDITED_FIELDS.every((f) => next.values[f] === found.row[f]))) {
+      const unchanged = await repo.find(id, tx);
+      if (!unchanged) throw new AppError('not_found');
+      return toWire(unchanged);
+    }
     const nextLines = next ? postingLines(next.figures) : [];
     const totals = [...totalsOf(figuresOf(found.row), -1), ...(next ? totalsOf(next.figures, 1) : [])];
     const venue = found.row.venueId;
     const details = { id, reversal: reversalId, venue, device: reversal.values.deviceId };
-    await writeJournal(tx, request, {
+    const write = writeJournal(tx, request, {
       venueId: venue,
       entries: next ? [reversal, { id: nextId, values: next.values, lines: nextLines }] : [reversal],
       deltas: accountDeltas([...reversal.lines, ...nextLines], totals),
@@ -119,6 +164,7 @@ export function createLedgerService(ctx: AppContext) {
         ? { action: 'transaction.correct', details: { ...details, replacement: nextId, gross: next.values.grossMinor } }
         : { action: 'transaction.delete', details },
     });
+    await write.catch(refuseOutOfRange);
     return next ? wireOf(nextId, next) : null;
   }
 
@@ -176,7 +222,7 @@ export function createLedgerService(ctx: AppContext) {
           });
         } catch (err) {
           if (isClaimConflict(err)) return afterConflict(ctx.db, claim);
-          throw err;
+          refuseOutOfRange(err);
         }
         if (outcome.ok) {
           const body = `{"id":${outcome.id}${json.slice(UNNUMBERED.length)}`;
@@ -241,6 +287,16 @@ export function createLedgerService(ctx: AppContext) {
     async remove(request: FastifyRequest, id: number, claim: IdempotencyClaim | null): Promise<Outcome<null>> {
       return idempotent(ctx.db, claim, async (tx) => {
         await correct(tx, request, id, null, claim?.key ?? null);
+        return { status: 204, body: null };
+      });
+    },
+
+    /** The author's undo of a fresh charge named by its key: its reversal (rule in undo.ts). */
+    async undo(request: FastifyRequest, input: TransactionUndoInput, claim: IdempotencyClaim): Promise<Outcome<null>> {
+      const user = sessionOf(request);
+      return idempotent(ctx.db, claim, async (tx) => {
+        const id = await entryOfKey(tx, input.venue, input.key, user);
+        await correct(tx, request, id, null, claim.key, (row) => mayUndo(user, row), input.device_id ?? null);
         return { status: 204, body: null };
       });
     },
