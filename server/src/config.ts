@@ -53,6 +53,8 @@ const envSchema = z.object({
   PASSWORD_RESET_TTL_SECONDS: seconds(3 * 24 * 3600),
   EMAIL_CONFIRM_TTL_SECONDS: seconds(7 * 24 * 3600),
   MAGIC_LINK_TTL_SECONDS: seconds(900),
+  /** How long a floor device stays signed in across relaunches (issue 11 §2), 1 h to 7 days. */
+  FLOOR_DEVICE_SESSION_HOURS: z.coerce.number().int().min(1).max(168).default(24),
   /**
    * scrypt cost N (a power of two; r=8, p=1). 2^13 keeps the sign-in median under 60 ms on a
    * 2-core server; raise it on faster hardware: hashes carry their cost and are upgraded at
@@ -104,6 +106,7 @@ export interface Config {
   passwordResetTtlSeconds: number;
   emailConfirmTtlSeconds: number;
   magicLinkTtlSeconds: number;
+  floorDeviceSessionHours: number;
   scryptN: number;
   seedDemo: boolean;
   impersonationEnabled: boolean;
@@ -149,6 +152,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     passwordResetTtlSeconds: e.PASSWORD_RESET_TTL_SECONDS,
     emailConfirmTtlSeconds: e.EMAIL_CONFIRM_TTL_SECONDS,
     magicLinkTtlSeconds: e.MAGIC_LINK_TTL_SECONDS,
+    floorDeviceSessionHours: e.FLOOR_DEVICE_SESSION_HOURS,
     scryptN: e.SCRYPT_N,
     seedDemo: e.SEED_DEMO ?? !production,
     impersonationEnabled: e.IMPERSONATION_ENABLED ?? !production,

@@ -7,6 +7,7 @@ import {
   updateCurrentUser,
 } from '@shared/schemas/auth';
 import { okResponse } from '@shared/schemas/common';
+import { deviceExchangeRequest, loginResponse } from '@shared/schemas/device-session';
 import type { AppContext } from '../../context';
 import { limitBy } from '../../plugins/rate-limit';
 import type { App } from '../../types';
@@ -24,7 +25,7 @@ export function authRoutes(app: App, ctx: AppContext): void {
         tags,
         summary: 'Sign in with username (or e-mail) and password',
         body: loginRequest,
-        response: { 200: tokenResponse },
+        response: { 200: loginResponse },
       },
       config: {
         policy: 'public',
@@ -32,7 +33,26 @@ export function authRoutes(app: App, ctx: AppContext): void {
         rateLimit: limitBy(ctx.config, 'auth', 'username'),
       },
     },
-    async (request) => ({ token: await auth.login(request, request.body.username, request.body.password) }),
+    (request) => auth.login(request, request.body.username, request.body.password),
+  );
+
+  app.post(
+    '/api/token/device/',
+    {
+      schema: {
+        tags,
+        summary: "Trade a floor device's credential for a session token",
+        description:
+          'Only the device credential of the floor-staff sign-in is accepted (never a session token), ' +
+          'while the user is active, holds a floor role and works at the same venue.',
+        body: deviceExchangeRequest,
+        response: { 200: tokenResponse },
+      },
+      // No rate limit: the credential is signed (nothing to guess), and a venue's tablets
+      // share one address when the wifi comes back.
+      config: { policy: 'public', validationError: 'missing_parameters' },
+    },
+    async (request) => ({ token: await auth.exchangeDevice(request.body.device_token) }),
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Language } from '@shared/constants';
 import type { CurrentUser } from '@shared/schemas/auth';
+import { floorDeviceAllowed, type LoginResponse } from '@shared/schemas/device-session';
 import { AppError, fieldError } from '../../app-error';
 import type { AppContext } from '../../context';
 import { sessionOf } from '../../http/session';
@@ -23,7 +24,7 @@ export function createAuthService(ctx: AppContext) {
 
   return {
     /** Wrong password and unknown user answer alike, after the same hashing work. */
-    async login(request: FastifyRequest, username: string, password: string): Promise<string> {
+    async login(request: FastifyRequest, username: string, password: string): Promise<LoginResponse> {
       const user = await users.findByLogin(username);
       const ok = await verifyPassword(password, user?.passwordHash ?? null, ctx.config.scryptN);
       if (!user || !ok) {
@@ -49,7 +50,26 @@ export function createAuthService(ctx: AppContext) {
           tx,
         );
       });
-      return ctx.tokens.issue(user.id);
+      const token = await ctx.tokens.issue(user.id);
+      // Floor staff also get a device credential: their tablet keeps working across a relaunch.
+      if (!floorDeviceAllowed(user.roles, user.assignedVenueId)) return { token };
+      const device = await ctx.tokens.issueDevice(user.id, user.assignedVenueId!);
+      return { token, device_token: device.token, device_expires_at: device.expiresAt.toISOString() };
+    },
+
+    /**
+     * A floor device's credential for a session token (issue 11 §2), while the user is active,
+     * still holds a floor role and still works at the venue the credential was issued for.
+     */
+    async exchangeDevice(deviceToken: string): Promise<string> {
+      const result = await ctx.tokens.verifyDevice(deviceToken);
+      if (!result.ok) throw new AppError(result.reason === 'expired' ? 'token_expired' : 'invalid_token');
+      const user = await users.findById(result.claims.userId);
+      if (!user?.isActive) throw new AppError('invalid_token');
+      if (!floorDeviceAllowed(user.roles, user.assignedVenueId) || user.assignedVenueId !== result.claims.venue) {
+        throw new AppError('invalid_token');
+      }
+      return ctx.tokens.issueFromDevice(result.claims);
     },
 
     /** A new token for a live session, until orig_iat + JWT_REFRESH_MAX_SECONDS. */

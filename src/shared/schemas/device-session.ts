@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import type { Role } from '../roles';
+import { requiredOrInvalid } from './common';
+import { tokenResponse } from './auth';
+
+/**
+ * The floor-device session (issue 11 §2): a device signed in with a floor role keeps a device
+ * credential that survives a relaunch (the session store lives in sessionStorage, spec §9). It
+ * can only be exchanged at POST /api/token/device/ for a session token, and only while the
+ * user is active, still holds a floor role and still works at the same venue.
+ */
+
+/** The roles whose screens work offline on a floor device. */
+export const FLOOR_DEVICE_ROLES = [
+  'stable',
+  'welcomedesk',
+  'signin',
+  'vetcheck',
+  'organizer',
+] as const satisfies readonly Role[];
+
+/**
+ * Who gets a device credential: a floor role and an assigned venue. Never an admin: an admin
+ * account's power must not outlive the browser session on a shared tablet.
+ */
+export function floorDeviceAllowed(roles: readonly string[], assignedVenue: number | null): boolean {
+  if (assignedVenue === null || roles.includes('admin')) return false;
+  return FLOOR_DEVICE_ROLES.some((role) => roles.includes(role));
+}
+
+/** POST /api/token/auth/: the session token, and the device credential for floor staff. */
+export const loginResponse = tokenResponse.extend({
+  device_token: z.string().optional(),
+  /** ISO time the device credential ends (FLOOR_DEVICE_SESSION_HOURS after the sign-in). */
+  device_expires_at: z.string().optional(),
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+/** POST /api/token/device/: the device credential for a fresh session token. */
+export const deviceExchangeRequest = z.object({
+  device_token: z.string({ error: requiredOrInvalid }).min(1, { error: 'required' }).max(2048, { error: 'too_long' }),
+});
