@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIENCES } from '@shared/audiences';
-import { href, matchesPath, parentOf, PATHS, type PathKey, safeNext } from '@/lib/paths';
+import { href, matchesPath, parentOf, PATH_TABLES, PATHS, type PathKey, safeNext } from '@/lib/paths';
 
 describe('href()', () => {
   it('builds static, parameterised and optional paths', () => {
@@ -20,6 +20,15 @@ describe('href()', () => {
     expect(matchesPath('/preshow/4', ['preshow'])).toBe(true);
     expect(matchesPath('/preshow/4/horses', ['preshow'])).toBe(false);
     expect(matchesPath('/attendance', ['attendance'])).toBe(true);
+  });
+
+  it('composes PATHS from the audience tables, each page in exactly one of them', () => {
+    const keys = Object.values(PATH_TABLES).flatMap((table) => Object.keys(table));
+    expect(new Set(keys).size).toBe(keys.length);
+    expect([...keys].sort()).toEqual(Object.keys(PATHS).sort());
+    for (const table of Object.values(PATH_TABLES)) {
+      for (const [key, entry] of Object.entries(table)) expect(PATHS[key as PathKey], key).toBe(entry);
+    }
   });
 
   it('knows every dashboard of src/shared/audiences', () => {

@@ -1,0 +1,47 @@
+import { Navigate, type RouteObject } from 'react-router-dom';
+import type { AudienceKey } from '@shared/audiences';
+import { href, PATHS, type PathKey, type StaticPathKey } from '@/lib/paths';
+import { audienceLoader } from './guards/loaders';
+import type { RouteHandle } from './route-handle';
+
+/*
+ * The pieces every audience's route module (src/app/routes/<audience>/routes.tsx) builds with.
+ * Paths come from lib/paths (PATHS); a page's code is loaded on demand (`lazy`).
+ */
+
+/** One page at its PATHS pattern. */
+export function page(
+  key: PathKey,
+  lazy: RouteObject['lazy'],
+  extra: Omit<RouteObject, 'path' | 'lazy' | 'index'> = {},
+): RouteObject {
+  const handle: RouteHandle = { route: key };
+  return { path: PATHS[key].path, handle, lazy, ...extra } as RouteObject;
+}
+
+/** A page with sub-pages: `index` renders at its own path, `children` nest under it. */
+export function section(
+  key: PathKey,
+  index: RouteObject['lazy'],
+  children: RouteObject[],
+  extra: Omit<RouteObject, 'path' | 'lazy' | 'index' | 'children'> = {},
+): RouteObject {
+  const handle: RouteHandle = { route: key };
+  return {
+    path: PATHS[key].path,
+    handle,
+    ...extra,
+    children: [{ index: true, lazy: index }, ...children],
+  } as RouteObject;
+}
+
+/** An audience's route group: its guard, and its bare path redirecting to `home`. */
+export function group(key: PathKey, audience: AudienceKey, home: StaticPathKey, children: RouteObject[]): RouteObject {
+  const handle: RouteHandle = { route: key };
+  return {
+    path: PATHS[key].path,
+    handle,
+    loader: audienceLoader(audience),
+    children: [{ index: true, element: <Navigate to={href(home)} replace /> }, ...children],
+  };
+}

@@ -1,0 +1,42 @@
+import type { RouteObject } from 'react-router-dom';
+import { audienceLoader, digitsLoader } from '../../guards/loaders';
+import { lazyPage } from '../../lazy-route';
+import { page } from '../../route-builders';
+import { ledgerRoutes, venueLedgerRoutes } from './ledger/routes';
+import { adminPeopleRoutes } from './people/routes';
+import { setupRoutes, venueAddRoute, venueSetupRoutes } from './setup/routes';
+
+const admin = () => import('./index');
+
+/** The admin's pages: each behind the admin guard. */
+export const adminRoutes: RouteObject[] = [
+  page(
+    'adminVenues',
+    lazyPage(admin, (m) => m.VenuesRoute),
+    { loader: audienceLoader('admin') },
+  ),
+  page(
+    'errorReports',
+    lazyPage(admin, (m) => m.ErrorReportsRoute),
+    { loader: audienceLoader('admin') },
+  ),
+  page(
+    'auditLog',
+    lazyPage(admin, (m) => m.AuditLogRoute),
+    { loader: audienceLoader('admin') },
+  ),
+  {
+    loader: audienceLoader('admin'),
+    children: [
+      venueAddRoute,
+      {
+        path: '/venues/:venueId',
+        loader: digitsLoader('venueId'),
+        children: [...venueSetupRoutes, ...venueLedgerRoutes],
+      },
+      ...setupRoutes,
+      ...ledgerRoutes,
+      ...adminPeopleRoutes,
+    ],
+  },
+];

@@ -1,0 +1,42 @@
+import type { RouteObject } from 'react-router-dom';
+import { lazyPage } from '../../lazy-route';
+import { group, page } from '../../route-builders';
+
+const organizer = () => import('./index');
+const organizerFloor = () => import('./floor');
+
+/** The organizer's views of their show (/organizer); the floor views are their own chunk. */
+export const organizerRoutes: RouteObject = group('organizer', 'organizer', 'organizerList', [
+  page(
+    'organizerList',
+    lazyPage(organizer, (m) => m.OrganizerListRoute),
+  ),
+  page(
+    'organizerParticipants',
+    lazyPage(organizer, (m) => m.OrganizerParticipantsRoute),
+  ),
+  page(
+    'organizerOfficials',
+    lazyPage(organizer, (m) => m.OrganizerOfficialsRoute),
+  ),
+  page(
+    'organizerTransactions',
+    lazyPage(organizer, (m) => m.OrganizerTransactionsRoute),
+  ),
+  page(
+    'organizerOfficialTransactions',
+    lazyPage(organizer, (m) => m.OrganizerOfficialTransactionsRoute),
+  ),
+  page(
+    'organizerVetcheck',
+    lazyPage(organizerFloor, (m) => m.OrganizerVetcheckRoute),
+  ),
+  page(
+    'organizerSignin',
+    lazyPage(organizerFloor, (m) => m.OrganizerSigninRoute),
+  ),
+  page(
+    'organizerWelcomedesk',
+    lazyPage(organizerFloor, (m) => m.OrganizerWelcomedeskRoute),
+  ),
+]);

@@ -1,0 +1,22 @@
+import type { RouteObject } from 'react-router-dom';
+import { audienceLoader } from '../../guards/loaders';
+import { lazyPage } from '../../lazy-route';
+import { page } from '../../route-builders';
+import type { RouteHandle } from '../../route-handle';
+import { PATHS } from '@/lib/paths';
+
+const vetcheck = () => import('./index');
+
+/** The vet-check's floor pages (/vetcheck): its own dashboard at the bare path. */
+export const vetcheckRoutes: RouteObject = {
+  path: PATHS.vetcheck.path,
+  handle: { route: 'vetcheck' } satisfies RouteHandle,
+  loader: audienceLoader('vetcheck'),
+  children: [
+    { index: true, lazy: lazyPage(vetcheck, (m) => m.VetcheckDashboardRoute) },
+    page(
+      'vetcheckList',
+      lazyPage(vetcheck, (m) => m.VetcheckListRoute),
+    ),
+  ],
+};

@@ -1,0 +1,58 @@
+import type { PathEntry } from './entry';
+
+/** The admin: venues, their setup and ledger, system configuration, balances. */
+export const ADMIN_PATHS = {
+  adminVenues: { path: '/venues', label: 'adminVenues', whitelabelSafe: true },
+  adminVenueAdd: { path: '/venues/add', label: 'adminVenueAdd', parent: 'adminVenues' },
+  venueConfig: { path: '/venues/:venueId/config', label: 'venueConfig', parent: 'adminVenues' },
+  venueConfigEdit: { path: '/venues/:venueId/config/edit', label: 'venueConfigEdit' },
+  venueEventCategories: { path: '/venues/:venueId/config/venueEventCategories', label: 'venueEventCategories' },
+  venueCompetitions: { path: '/venues/:venueId/config/competitions', label: 'venueCompetitions' },
+  venueCompetitionAdd: { path: '/venues/:venueId/config/competitions/add', label: 'venueCompetitionAdd' },
+  venueCompetitionEdit: {
+    path: '/venues/:venueId/config/competitions/edit/:competitionId',
+    label: 'venueCompetitionEdit',
+  },
+  venueConsumables: { path: '/venues/:venueId/config/consumables', label: 'venueConsumables' },
+  venueTaxConfigurations: { path: '/venues/:venueId/config/taxConfigurations', label: 'venueTaxConfigurations' },
+  venueTaxConfigurationEdit: {
+    path: '/venues/:venueId/config/taxConfigurations/edit/:VEC_ID',
+    label: 'venueTaxConfigurationEdit',
+  },
+  venueUsers: { path: '/venues/:venueId/config/users', label: 'venueUsers' },
+  venueOther: { path: '/venues/:venueId/config/other', label: 'venueOther' },
+  venueEmails: { path: '/venues/:venueId/config/emails', label: 'venueEmails' },
+  venueWhitelabels: { path: '/venues/:venueId/config/whitelabels', label: 'venueWhitelabels' },
+  venueParticipants: { path: '/venues/:venueId/views/participants', label: 'venueParticipants', parent: 'adminVenues' },
+  venueOfficials: { path: '/venues/:venueId/views/officials', label: 'venueOfficials', parent: 'adminVenues' },
+  venueTransactions: { path: '/venues/:venueId/views/transactions', label: 'venueTransactions', parent: 'adminVenues' },
+  venueTransactionNew: { path: '/venues/:venueId/views/transactions/new', label: 'venueTransactionNew' },
+  venueTransactionEdit: {
+    path: '/venues/:venueId/views/transactions/edit/:transactionId',
+    label: 'venueTransactionEdit',
+  },
+  venueRiderTransactions: {
+    path: '/venues/:venueId/views/transactions/rider/:riderId',
+    label: 'venueRiderTransactions',
+  },
+  venueOfficialTransactions: {
+    path: '/venues/:venueId/views/officialTransactions',
+    label: 'venueOfficialTransactions',
+    parent: 'adminVenues',
+  },
+  configCountries: { path: '/config/countries', label: 'configCountries', parent: 'adminVenues' },
+  configCurrencies: { path: '/config/currencies', label: 'configCurrencies', parent: 'adminVenues' },
+  configEventCategories: { path: '/config/eventCategories', label: 'configEventCategories', parent: 'adminVenues' },
+  configTaxTypes: { path: '/config/taxTypes', label: 'configTaxTypes', parent: 'adminVenues' },
+  configTermsAndConditions: {
+    path: '/config/termsAndConditions',
+    label: 'configTermsAndConditions',
+    parent: 'adminVenues',
+  },
+  configBankAccounts: { path: '/config/bankAccounts', label: 'configBankAccounts', parent: 'adminVenues' },
+  balances: { path: '/balances', label: 'balances', parent: 'adminVenues' },
+  balancesSummary: { path: '/balances/summary', label: 'balancesSummary' },
+  findClient: { path: '/findClient', label: 'findClient', parent: 'adminVenues' },
+  errorReports: { path: '/errorReports', label: 'errorReports', parent: 'adminVenues' },
+  auditLog: { path: '/auditLog', label: 'auditLog', parent: 'adminVenues' },
+} as const satisfies Record<string, PathEntry>;

@@ -1,0 +1,41 @@
+import type { PathEntry } from './entry';
+
+/** The employer's own pages (/employer) and their employees' sections. */
+export const EMPLOYER_PATHS = {
+  employer: { path: '/employer', label: 'employer' },
+  employerOverview: { path: '/employer/overview', label: 'employerOverview' },
+  employeeRider: { path: '/employer/employees/edit/:riderId', label: 'employeeEdit' },
+  employeeRiderProfile: { path: '/employer/employees/edit/:riderId/profile', label: 'profile' },
+  employeeRiderHorses: { path: '/employer/employees/edit/:riderId/horses', label: 'horses' },
+  employeeRiderHorseAdd: { path: '/employer/employees/edit/:riderId/horses/add', label: 'horseAdd' },
+  employeeRiderHorseView: { path: '/employer/employees/edit/:riderId/horses/view/:id', label: 'horseView' },
+  employeeRiderHorseOwner: {
+    path: '/employer/employees/edit/:riderId/horses/view/:id/:horseOwnerId',
+    label: 'horseOwner',
+  },
+  employeeRiderGrooms: { path: '/employer/employees/edit/:riderId/grooms', label: 'grooms' },
+  employeeRiderGroomAdd: { path: '/employer/employees/edit/:riderId/grooms/add', label: 'groomAdd' },
+  employeeRiderGroomEdit: { path: '/employer/employees/edit/:riderId/grooms/edit/:groomId', label: 'groomEdit' },
+  employeeRiderBankAccounts: { path: '/employer/employees/edit/:riderId/bankAccounts', label: 'bankAccounts' },
+  employeeRiderBankAccountAdd: { path: '/employer/employees/edit/:riderId/bankAccounts/add', label: 'bankAccountAdd' },
+  employeeRiderBankAccountEdit: {
+    path: '/employer/employees/edit/:riderId/bankAccounts/:bankAccountId',
+    label: 'bankAccountEdit',
+  },
+  employeeRiderDocuments: { path: '/employer/employees/edit/:riderId/documents', label: 'documents' },
+  employeeRiderDocumentAdd: { path: '/employer/employees/edit/:riderId/documents/add', label: 'documentAdd' },
+  employerProfile: { path: '/employer/profile', label: 'profile' },
+  employerEmployees: { path: '/employer/employees', label: 'employees' },
+  employerEmployeeAdd: { path: '/employer/employees/add', label: 'employeeAdd' },
+  employerBankAccounts: { path: '/employer/bankAccounts', label: 'bankAccounts' },
+  employerBankAccountAdd: { path: '/employer/bankAccounts/add', label: 'bankAccountAdd' },
+  employerBankAccountEdit: { path: '/employer/bankAccounts/:bankAccountId', label: 'bankAccountEdit' },
+  employerDocuments: { path: '/employer/documents', label: 'documents' },
+  employerDocumentAdd: { path: '/employer/documents/add', label: 'documentAdd' },
+  employerReports: { path: '/employer/reports', label: 'reports' },
+  employerBalance: { path: '/employer/balance', label: 'balance' },
+  employerTeamMembers: { path: '/employer/teamMembers', label: 'teamMembers' },
+  employerTeamMemberAdd: { path: '/employer/teamMembers/add', label: 'teamMemberAdd' },
+  employerTeamMemberEdit: { path: '/employer/teamMembers/:teamMembersId', label: 'teamMemberEdit' },
+  employerTeamMembersJoin: { path: '/employer/teamMembers/join', label: 'teamMembersJoin' },
+} as const satisfies Record<string, PathEntry>;

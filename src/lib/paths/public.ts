@@ -1,0 +1,18 @@
+import type { PathEntry } from './entry';
+
+/** Pages anyone can open: signing in, registration, the public show pages and invitations. */
+export const PUBLIC_PATHS = {
+  chooseDashboard: { path: '/', label: 'chooseDashboard', whitelabelSafe: true },
+  login: { path: '/login', label: 'login', whitelabelSafe: true },
+  registration: { path: '/registration', label: 'registration' },
+  registrationConfirm: { path: '/registration/confirm', label: 'registrationConfirm' },
+  forgotPassword: { path: '/forgotPassword', label: 'forgotPassword' },
+  passwordReset: { path: '/passwordReset', label: 'passwordReset' },
+  forbidden: { path: '/403', label: 'forbidden' },
+  attendance: { path: '/attendance/:venueId?', label: 'attendance' },
+  magicLogin: { path: '/magic-login', label: 'magicLogin' },
+  confirmPayment: { path: '/confirmPayment/', label: 'confirmPayment' },
+  preshow: { path: '/preshow/:show', label: 'preshow', whitelabelSafe: true },
+  teamMembershipInvite: { path: '/team-membership-invite/', label: 'teamMembershipInvite' },
+  attendeeInvite: { path: '/attendee-invite/', label: 'attendeeInvite' },
+} as const satisfies Record<string, PathEntry>;
