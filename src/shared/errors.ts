@@ -106,6 +106,10 @@ export const FIELD_ERROR_CODES = [
   'not_pending',
   'already_employed',
   'same_record',
+  'invalid_time_zone',
+  'invalid_currency',
+  'invalid_country',
+  'no_changes',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

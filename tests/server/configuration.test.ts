@@ -25,7 +25,7 @@ describe('countries and currencies', () => {
       fields: { code: ['duplicate'] },
     });
     expect((await admin('POST', '/api/v1/country/', { code: 'SVN', name: '' })).json().fields).toEqual({
-      code: ['invalid'],
+      code: ['invalid_country'],
       name: ['required'],
     });
 
@@ -61,7 +61,7 @@ describe('countries and currencies', () => {
       symbol: 'EUR',
     });
     expect((await admin('POST', '/api/v1/currency/', { code: 'EU', name: 'x' })).json().fields).toEqual({
-      code: ['invalid'],
+      code: ['invalid_currency'],
     });
     expect((await admin('DELETE', '/api/v1/currency/CHF/')).statusCode).toBe(204);
   });

@@ -123,7 +123,14 @@ describe('PATCH /api/v1/attendee/{id}/', () => {
     expect(taken.json().fields).toEqual({ badge: ['duplicate'] });
     expect((await patch({ badge: '' })).json().badge).toBeNull();
     expect(
-      (await app().inject({ method: 'PATCH', url: '/api/v1/attendee/999999/', headers: auth, payload: {} })).statusCode,
+      (
+        await app().inject({
+          method: 'PATCH',
+          url: '/api/v1/attendee/999999/',
+          headers: auth,
+          payload: { badge: 'G-9' },
+        })
+      ).statusCode,
     ).toBe(404);
   });
 });

@@ -88,7 +88,7 @@ describe('profiles per kind', () => {
 
   it('validates input: FEI id, country, a duplicate FEI id', async () => {
     const bad = await call('rider', 'PATCH', `/api/v1/rider/${f.rider}/`, { fei_id: 'AB12', country: 'Slovenia' });
-    expect(bad.json().fields).toEqual({ fei_id: ['invalid_fei_id'], country: ['invalid'] });
+    expect(bad.json().fields).toEqual({ fei_id: ['invalid_fei_id'], country: ['invalid_country'] });
     expect((await call('rider', 'PATCH', `/api/v1/rider/${f.rider}/`, { fei_id: '10012345' })).statusCode).toBe(200);
     const dup = await call('admin', 'POST', '/api/v1/rider/', { ...INPUT.rider, fei_id: '10012345' });
     expect(dup.statusCode).toBe(400);

@@ -60,13 +60,13 @@ describe('venue create and update', () => {
       end_date: ['too_small'],
     });
     const bad = await admin('POST', '/api/v1/venue/', {
-      currency: 'eur',
+      currency: 'EURO',
       whitelabel_domain: 'http://x',
       head_number_from: 0,
     });
     expect(bad.json().fields).toEqual({
       name: ['required'],
-      currency: ['invalid'],
+      currency: ['invalid_currency'],
       currencyDisplay: ['invalid'],
       whitelabel_domain: ['invalid'],
       head_number_from: ['too_small'],

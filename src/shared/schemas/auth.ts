@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../roles';
 import { LANGUAGES } from '../constants';
-import { emailField, languageField, passwordField, requiredString, requiredOrInvalid } from './common';
+import { atLeastOneField, emailField, languageField, passwordField, requiredString, requiredOrInvalid } from './common';
 
 /** POST /api/token/auth/ — a missing field is "Missing parameters" (spec §5). */
 export const loginRequest = z.object({
@@ -40,7 +40,7 @@ export const currentUser = z.object({
 export type CurrentUser = z.infer<typeof currentUser>;
 
 /** PATCH /api/auth/user/ — what a user may change about their own session settings. */
-export const updateCurrentUser = z.object({ language: languageField.optional() });
+export const updateCurrentUser = atLeastOneField(z.object({ language: languageField.optional() }));
 
 /** POST /_passwordReset/ — without an email: "No email specified." */
 export const passwordResetRequest = z.object({ email: emailField });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants';
+import { isCountryCode, isCurrencyCode, isTimeZone } from './iso-codes';
 
 /** Field messages are error codes (see ../errors.ts); the client translates them. */
 
@@ -24,6 +25,38 @@ export const passwordField = z
   .max(128, { error: 'too_long' });
 
 export const languageField = z.enum(LANGUAGES, { error: 'invalid' });
+
+/*
+ * Free-text codes that later feed SQL functions (`AT TIME ZONE`) or Intl formatting: only known
+ * values pass, so one bad value cannot break every later page of a venue (issue 11 §6).
+ */
+
+/** An IANA time zone, e.g. Europe/Berlin. */
+export const timeZoneField = z
+  .string({ error: requiredOrInvalid })
+  .trim()
+  .min(1, { error: 'required' })
+  .max(64, { error: 'too_long' })
+  .refine((zone) => zone === '' || isTimeZone(zone), { error: 'invalid_time_zone' });
+/** An ISO 4217 currency code, e.g. EUR (lower case is accepted and upper-cased). */
+export const currencyField = z
+  .string({ error: requiredOrInvalid })
+  .trim()
+  .toUpperCase()
+  .refine(isCurrencyCode, { error: 'invalid_currency' });
+/** An ISO 3166-1 alpha-2 country code, e.g. DE (lower case is accepted and upper-cased). */
+export const countryField = z
+  .string({ error: requiredOrInvalid })
+  .trim()
+  .toUpperCase()
+  .refine(isCountryCode, { error: 'invalid_country' });
+
+/** A change must change something: a body whose fields are all left out is refused (`no_changes`). */
+export function atLeastOneField<T extends z.ZodObject>(schema: T): T {
+  return schema.refine((value) => Object.values(value as object).some((v) => v !== undefined), {
+    error: 'no_changes',
+  });
+}
 
 export const idParam = z.coerce.number({ error: 'invalid' }).int({ error: 'invalid' }).positive({ error: 'invalid' });
 

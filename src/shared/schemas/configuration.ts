@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredOrInvalid, requiredString } from './common';
+import { countryField, currencyField, requiredOrInvalid, requiredString } from './common';
 
 /**
  * Admin configuration (issue 3 §1). Lists answer `{ count, results }`; writes need config.manage,
@@ -17,22 +17,14 @@ import { requiredOrInvalid, requiredString } from './common';
 
 export const country = z.object({ code: z.string(), name: z.string() });
 export const countryInput = z.object({
-  code: z
-    .string({ error: requiredOrInvalid })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, { error: 'invalid' }),
+  code: countryField,
   name: requiredString(100),
 });
 export type Country = z.infer<typeof country>;
 
 export const currency = z.object({ code: z.string(), name: z.string(), symbol: z.string() });
 export const currencyInput = z.object({
-  code: z
-    .string({ error: requiredOrInvalid })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/, { error: 'invalid' }),
+  code: currencyField,
   name: requiredString(100),
   symbol: z.string({ error: 'invalid' }).trim().max(5, { error: 'too_long' }).default(''),
 });
@@ -124,7 +116,7 @@ export const venueBankAccountInput = z.object({
   iban: requiredString(42),
   bic: z.string({ error: 'invalid' }).trim().max(11, { error: 'too_long' }).nullish(),
   bank_name: z.string({ error: 'invalid' }).trim().max(140, { error: 'too_long' }).nullish(),
-  currency: z.string({ error: requiredOrInvalid }).regex(/^[A-Z]{3}$/, { error: 'invalid' }),
+  currency: currencyField,
   is_default: z.boolean({ error: 'invalid' }).default(false),
 });
 export type VenueBankAccount = z.infer<typeof venueBankAccount>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PARTY_TYPES, TRANSACTION_KINDS, TRANSACTION_SOURCES } from '../ledger';
-import { requiredOrInvalid, requiredString } from './common';
+import { atLeastOneField, requiredOrInvalid, requiredString } from './common';
 import { listQuery } from './pagination';
 
 /**
@@ -218,13 +218,15 @@ export const attendeeInput = z.object({
 export type AttendeeInput = z.input<typeof attendeeInput>;
 
 /** Only the fields sent change: no defaults here, so a missing field keeps its value. */
-export const attendeeEdit = attendeeInput
-  .omit({ venue: true, device_id: true })
-  .extend({
-    last_name: z.string({ error: 'invalid' }).trim().max(100, { error: 'too_long' }),
-    kind: z.enum(ATTENDEE_KINDS, { error: 'invalid' }),
-  })
-  .partial();
+export const attendeeEdit = atLeastOneField(
+  attendeeInput
+    .omit({ venue: true, device_id: true })
+    .extend({
+      last_name: z.string({ error: 'invalid' }).trim().max(100, { error: 'too_long' }),
+      kind: z.enum(ATTENDEE_KINDS, { error: 'invalid' }),
+    })
+    .partial(),
+);
 export type AttendeeEdit = z.input<typeof attendeeEdit>;
 
 /** An attendee with their current state (the latest check-in event). */

@@ -2,7 +2,7 @@ import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { PARTY_TYPES } from '../ledger';
 import { TEAM_ROLES } from './floor';
-import { emailField, requiredOrInvalid, requiredString } from './common';
+import { currencyField, emailField, requiredOrInvalid, requiredString } from './common';
 import { listQuery } from './pagination';
 
 /**
@@ -109,10 +109,7 @@ export const bankAccountInput = z.object({
   iban: ibanField,
   bic: bicField,
   bank_name: optionalText(140),
-  currency: z
-    .string({ error: requiredOrInvalid })
-    .regex(/^[A-Z]{3}$/, { error: 'invalid' })
-    .default('EUR'),
+  currency: currencyField.default('EUR'),
   is_default: z.boolean({ error: 'invalid' }).default(false),
 });
 export type BankAccountInput = z.input<typeof bankAccountInput>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredOrInvalid, requiredString } from './common';
+import { atLeastOneField, requiredOrInvalid, requiredString } from './common';
 import { feiHorseIdField } from './owner';
 
 /**
@@ -82,9 +82,9 @@ export const venueParticipationInput = z.object({
   /** Events (VEC ids) to enter the rider in, with every horse. */
   events: z.array(idInput).max(20, { error: 'too_big' }).default([]),
 });
-export const venueParticipationEdit = z.object({
-  horses: z.array(idInput).max(50, { error: 'too_big' }).optional(),
-});
+export const venueParticipationEdit = atLeastOneField(
+  z.object({ horses: z.array(idInput).max(50, { error: 'too_big' }).optional() }),
+);
 
 export const headNumbersInput = z.object({
   /** Only these participations (default: every participation of the venue). */

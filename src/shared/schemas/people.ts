@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TAX_OVERRIDES } from '../ledger';
 import { emailField, requiredOrInvalid, requiredString } from './common';
+import { isCountryCode } from './iso-codes';
 import { listQuery } from './pagination';
 import { horse, horseInput, personSummary } from './participation';
 import { feiPersonIdField, OWNER_TYPES } from './owner';
@@ -66,11 +67,14 @@ const contactInput = {
   address: optionalText(200),
   postal_code: optionalText(20),
   city: optionalText(100),
+  /** ISO 3166-1 alpha-2; '' clears it. */
   country: z
     .string({ error: 'invalid' })
-    .regex(/^[A-Z]{2}$/, { error: 'invalid' })
-    .nullish()
-    .or(z.literal('').transform(() => null)),
+    .trim()
+    .toUpperCase()
+    .refine((code) => code === '' || isCountryCode(code), { error: 'invalid_country' })
+    .transform((code) => code || null)
+    .nullish(),
 };
 const names = { first_name: z.string(), last_name: z.string() };
 const namesInput = { first_name: requiredString(100), last_name: requiredString(100) };

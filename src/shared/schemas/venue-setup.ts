@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../constants';
 import { CHARGE_CATEGORIES } from '../ledger';
 import { ROLES } from '../roles';
-import { requiredOrInvalid, requiredString } from './common';
+import { countryField, currencyField, requiredOrInvalid, requiredString, timeZoneField } from './common';
 import { DISCIPLINES } from './configuration';
 import { listQuery } from './pagination';
 
@@ -66,16 +66,14 @@ export const venueInput = z.object({
     .nullish()
     .transform((v) => v || null),
   city: z.string({ error: 'invalid' }).trim().max(100, { error: 'too_long' }).nullish(),
-  country: z
-    .string({ error: 'invalid' })
-    .regex(/^[A-Z]{2}$/, { error: 'invalid' })
-    .nullish(),
-  currency: z.string({ error: requiredOrInvalid }).regex(/^[A-Z]{3}$/, { error: 'invalid' }),
+  country: countryField.nullish(),
+  currency: currencyField,
   /** How amounts are labelled on screens and documents: the code (EUR) or a symbol (€). */
   currencyDisplay: z.string({ error: 'invalid' }).trim().min(1, { error: 'required' }).max(5, { error: 'too_long' }),
   start_date: isoDay.nullish(),
   end_date: isoDay.nullish(),
-  time_zone: z.string({ error: 'invalid' }).trim().min(1, { error: 'required' }).max(64).default('Europe/Berlin'),
+  /** An IANA zone: it feeds `AT TIME ZONE` for every charge and the public attendance page. */
+  time_zone: timeZoneField.default('Europe/Berlin'),
   /** Host name without scheme or port, e.g. show.example.com */
   whitelabel_domain: z
     .string({ error: 'invalid' })

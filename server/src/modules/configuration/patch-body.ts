@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { atLeastOneField } from '@shared/schemas/common';
 
 type Patch<T extends z.ZodRawShape> = {
   [K in keyof T]: z.ZodOptional<T[K] extends z.ZodDefault<infer Inner extends z.ZodType> ? Inner : T[K]>;
@@ -6,7 +7,8 @@ type Patch<T extends z.ZodRawShape> = {
 
 /**
  * The body of a PATCH: every field optional and without its default, so a field left out stays
- * as it is (zod's `.partial()` would still fill in the defaults).
+ * as it is (zod's `.partial()` would still fill in the defaults). A patch that names no field is
+ * refused with `no_changes` (400), never run as an empty update.
  */
 export function patchBody<T extends z.ZodRawShape>(schema: z.ZodObject<T>): z.ZodObject<Patch<T>> {
   const shape = Object.fromEntries(
@@ -15,7 +17,7 @@ export function patchBody<T extends z.ZodRawShape>(schema: z.ZodObject<T>): z.Zo
       return [key, inner.optional()];
     }),
   );
-  return z.object(shape) as unknown as z.ZodObject<Patch<T>>;
+  return atLeastOneField(z.object(shape)) as unknown as z.ZodObject<Patch<T>>;
 }
 
 /** Only the keys a patch names. */
