@@ -22,7 +22,7 @@ import {
  */
 
 // The transaction reads (snapshot pages merged with rows) live in their own file.
-export { useTodayCharges, useVenueTransactions } from './transaction-queries';
+export { useItemUses, useRiderBalance, useTodayCharges, useVenueTransactions } from './transaction-queries';
 
 /** A rider, or a groom with the rider they work for, and the rider's horses. */
 export interface FloorPerson {

@@ -11,8 +11,8 @@ import { floorSync } from './sync';
 /** What every floor screen shows about its venue's sync (issue 4 §4). */
 export interface FloorStatus {
   online: boolean;
-  /** This user's writes of the venue not sent yet. */
-  pending: number;
+  /** This user's writes of the venue not sent yet; null until the outbox has been read. */
+  pending: number | null;
   /** This user's writes of the venue the server refused, not dismissed yet. */
   attention: number;
   /** ISO time of the last successful pull or push. */
@@ -49,7 +49,8 @@ export function useFloorStatus(venue: number | null): FloorStatus {
   const persisted = usePersisted();
   const { busy, outdated } = useStore(floorSync.state);
   const stored = useLiveQuery(async () => {
-    if (venue === null) return null;
+    // Nobody known yet (a sign-in still loading the user): nothing read, nothing to claim.
+    if (venue === null || user === null) return null;
     const mine = (item: { user: number }) => item.user === user;
     const pending = await floorDb.outbox.where('venue').equals(venue).filter(mine).count();
     const attention = await floorDb.attention.where('venue').equals(venue).filter(mine).count();
@@ -58,7 +59,7 @@ export function useFloorStatus(venue: number | null): FloorStatus {
   }, [venue, user]);
   return {
     online,
-    pending: stored?.pending ?? 0,
+    pending: stored ? stored.pending : null,
     attention: stored?.attention ?? 0,
     lastSyncAt: stored?.lastSyncAt ?? null,
     persisted,

@@ -104,3 +104,98 @@ export function useTodayCharges(venue: number) {
     [venue],
   );
 }
+
+/*
+ * The stable's quick charge reads two figures over all of a venue's entries: each item's use
+ * and a rider's balance. The paged snapshot (tens of thousands of rows) is summed once and kept
+ * until the pages change (a Dexie hook counts their changes); the per-row table is read live.
+ */
+
+interface PagedSummary {
+  generation: number;
+  byId: Map<number, LocalTransaction>;
+  byRider: Map<number, LocalTransaction[]>;
+  /** Charges per consumable (refused and reversed ones count too: they were used). */
+  uses: Map<number, number>;
+}
+
+let pagesGeneration = 0;
+const summaries = new Map<number, PagedSummary>();
+const pagesChanged = () => {
+  pagesGeneration += 1;
+};
+floorDb.transactionPages.hook('creating', pagesChanged);
+floorDb.transactionPages.hook('updating', pagesChanged);
+floorDb.transactionPages.hook('deleting', pagesChanged);
+
+/** The venue's paged rows summed (from the cache while the pages are unchanged); call in a read transaction. */
+async function pagedSummary(venue: number): Promise<PagedSummary> {
+  const generation = pagesGeneration;
+  const known = summaries.get(venue);
+  if (known && known.generation === generation) return known;
+  const summary: PagedSummary = { generation, byId: new Map(), byRider: new Map(), uses: new Map() };
+  for (const row of await allPages(venue, new Set())) {
+    const id = row.id as number;
+    summary.byId.set(id, row);
+    if (row.rider !== null) {
+      const list = summary.byRider.get(row.rider);
+      if (list) list.push(row);
+      else summary.byRider.set(row.rider, [row]);
+    }
+    if (row.kind === 'charge' && row.consumable !== null) {
+      summary.uses.set(row.consumable, (summary.uses.get(row.consumable) ?? 0) + 1);
+    }
+  }
+  summaries.set(venue, summary);
+  return summary;
+}
+
+const counts = (row: LocalTransaction) => !row.rejected;
+
+/**
+ * A rider's open balance at the venue from this device's store, in minor units and signed as it
+ * affects the rider (charges negative): every entry for the rider (paid by them or their
+ * employer), this device's pending ones included, refused ones not.
+ */
+export function useRiderBalance(venue: number, rider: number) {
+  return useLiveQuery(
+    () =>
+      readTransactions(async () => {
+        const paged = await pagedSummary(venue);
+        const rows = await floorDb.transactions.where('venue').equals(venue).toArray();
+        const overridden = new Set(rows.map((row) => row.id));
+        let balance = 0;
+        let pending = 0;
+        for (const row of paged.byRider.get(rider) ?? []) if (!overridden.has(row.id)) balance += row.gross;
+        for (const row of rows) {
+          if (row.rider !== rider || !counts(row)) continue;
+          balance += row.gross;
+          if (row.pending) pending += 1;
+        }
+        return { balance, pending };
+      }),
+    [venue, rider],
+  );
+}
+
+/** How often each of the venue's items was charged here (snapshot and later rows), by consumable id. */
+export function useItemUses(venue: number) {
+  return useLiveQuery(
+    () =>
+      readTransactions(async () => {
+        const paged = await pagedSummary(venue);
+        const uses = new Map(paged.uses);
+        const rows = await floorDb.transactions.where('venue').equals(venue).toArray();
+        for (const row of rows) {
+          const old = typeof row.id === 'number' ? paged.byId.get(row.id) : undefined;
+          if (old?.kind === 'charge' && old.consumable !== null)
+            uses.set(old.consumable, uses.get(old.consumable)! - 1);
+          if (row.kind === 'charge' && row.consumable !== null) {
+            uses.set(row.consumable, (uses.get(row.consumable) ?? 0) + 1);
+          }
+        }
+        return uses;
+      }),
+    [venue],
+  );
+}

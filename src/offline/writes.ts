@@ -1,4 +1,5 @@
 import type { TransactionInput } from '@shared/schemas/ledger';
+import type { TransactionUndoInput } from '@shared/schemas/floor-undo';
 import {
   attendeeInput,
   type AttendeeInput,
@@ -109,6 +110,37 @@ export async function recordCharge({ venue, currency, person, consumable, quanti
     pending: 1,
   };
   await enqueue({ venue, entity: 'transactions', row, path: 'transaction/', body, key });
+  return row;
+}
+
+/** How long the stable sees "Undo" after a charge (the server allows its author 10 minutes). */
+export const UNDO_VISIBLE_MS = 15_000;
+
+/**
+ * Undo of a charge made on this device: its reversal, queued like any write after the charge
+ * (so it reaches the server after it) and named by the charge's key, which the charge keeps
+ * whether it is still queued or already sent. Shown at once: the balance goes back.
+ */
+export async function undoCharge(charge: LocalTransaction) {
+  if (charge.kind !== 'charge' || !charge.key) throw new Error('undoCharge: not a charge of this device');
+  const { key, now, device } = stamp();
+  const body: TransactionUndoInput = { venue: charge.venue, key: charge.key, device_id: device };
+  const row: LocalTransaction = {
+    ...charge,
+    id: key,
+    key,
+    kind: 'reversal',
+    quantity: -charge.quantity,
+    gross: -charge.gross,
+    created_by: actor(),
+    device_id: device,
+    occurred_at: now,
+    recorded_at: now,
+    reversal_of: typeof charge.id === 'number' ? charge.id : null,
+    pending: 1,
+  };
+  delete row.rejected;
+  await enqueue({ venue: charge.venue, entity: 'transactions', row, path: 'transaction/undo/', body, key });
   return row;
 }
 

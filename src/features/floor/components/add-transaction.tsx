@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSyncInfo, type FloorPerson } from '@/offline/queries';
 import { ScanButton } from '../scanner/scan-button';
 import { useFloorVenue, useVenueLabel } from '../use-floor-venue';
-import { ChargeForm } from './charge-form';
+import { QuickCharge } from './quick-charge';
 import { PersonCard } from './person-card';
 import { PersonSearch } from './person-search';
 
@@ -15,7 +15,7 @@ import { PersonSearch } from './person-search';
 export function AddTransaction() {
   const { t } = useTranslation('floor');
   const venue = useFloorVenue();
-  const { currency } = useVenueLabel(useSyncInfo(venue));
+  const { currency, name: venueName } = useVenueLabel(useSyncInfo(venue));
   const [person, setPerson] = useState<FloorPerson | null>(null);
   if (!person) {
     return (
@@ -29,7 +29,7 @@ export function AddTransaction() {
   }
   return (
     <PersonCard person={person}>
-      <ChargeForm venue={venue} currency={currency} person={person} />
+      <QuickCharge venue={venue} venueName={venueName} currency={currency} person={person} />
       <Group>
         <Button variant="subtle" onClick={() => setPerson(null)}>
           {t('person.change')}

@@ -24,8 +24,8 @@ function AttendeeItem({ venue, row }: { venue: number; row: AttendeeState }) {
   ].filter(Boolean);
   return (
     <Card withBorder padding="sm" component="li" aria-label={name}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Stack gap={4}>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4} style={{ flex: '1 1 11rem', minWidth: 0 }}>
           <Text fw={600}>{name}</Text>
           <Text size="sm" c="dimmed">
             {details.join(' · ')}
@@ -39,6 +39,7 @@ function AttendeeItem({ venue, row }: { venue: number; row: AttendeeState }) {
         </Stack>
         <Button
           size="md"
+          style={{ flexShrink: 0 }}
           variant={action === 'in' ? 'filled' : 'default'}
           aria-label={t(`checkin.${action}Named`, { name })}
           onClick={() => checkIn(venue, attendee, action).catch(showError)}

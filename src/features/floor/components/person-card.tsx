@@ -1,7 +1,8 @@
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FloorPerson } from '@/offline/queries';
+import { Chip } from './marks';
 
 /** The horses of a rider as "#12 Name" (head number first: it is what staff read off the horse). */
 export function HorseNames({ person }: { person: Pick<FloorPerson, 'horses'> }) {
@@ -15,9 +16,9 @@ export function HorseNames({ person }: { person: Pick<FloorPerson, 'horses'> }) 
   return (
     <Group gap={6}>
       {person.horses.map((horse) => (
-        <Badge key={horse.id} variant="light" color="gray" tt="none">
+        <Chip key={horse.id} variant="light" color="gray" tt="none">
           {horse.head_number !== null ? `#${horse.head_number} ${horse.name}` : horse.name}
-        </Badge>
+        </Chip>
       ))}
     </Group>
   );
@@ -42,7 +43,9 @@ export function PersonCard({ person, children }: { person: FloorPerson; children
               </Text>
             )}
           </Stack>
-          <Badge color={person.groom ? 'grape' : 'blue'}>{person.groom ? t('person.groom') : t('person.rider')}</Badge>
+          <Chip color={person.groom ? 'grape.9' : 'blue.9'}>
+            {person.groom ? t('person.groom') : t('person.rider')}
+          </Chip>
         </Group>
         <HorseNames person={person} />
         {children}

@@ -5,14 +5,14 @@ import { href } from '@/lib/paths';
 import { useQrPerson, useSyncInfo } from '@/offline/queries';
 import { ScanButton } from '../scanner/scan-button';
 import { useFloorVenue, useVenueLabel } from '../use-floor-venue';
-import { ChargeForm } from './charge-form';
+import { QuickCharge } from './quick-charge';
 import { PersonCard } from './person-card';
 
 /** The person a scanned code names, with the charge form; unknown or forged codes are refused. */
 export function QrCharge({ code }: { code: string }) {
   const { t } = useTranslation('floor');
   const venue = useFloorVenue();
-  const { currency } = useVenueLabel(useSyncInfo(venue));
+  const { currency, name: venueName } = useVenueLabel(useSyncInfo(venue));
   const person = useQrPerson(venue, code);
   if (person === undefined) return <Loader role="status" aria-label={t('frame.loading')} />;
   if (person === null) {
@@ -33,7 +33,7 @@ export function QrCharge({ code }: { code: string }) {
   return (
     <>
       <PersonCard person={person}>
-        <ChargeForm venue={venue} currency={currency} person={person} />
+        <QuickCharge venue={venue} venueName={venueName} currency={currency} person={person} />
       </PersonCard>
       <Group>
         <ScanButton />

@@ -16,8 +16,8 @@ function RiderItem({ venue, row }: { venue: number; row: RiderSigninState }) {
   const action = latest?.action === 'in' ? 'out' : 'in';
   return (
     <Card withBorder padding="sm" component="li" aria-label={rider.name}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Stack gap={4}>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4} style={{ flex: '1 1 11rem', minWidth: 0 }}>
           <Text fw={600}>{rider.name}</Text>
           <HorseNames person={row} />
           <Group gap={6}>
@@ -27,6 +27,7 @@ function RiderItem({ venue, row }: { venue: number; row: RiderSigninState }) {
         </Stack>
         <Button
           size="md"
+          style={{ flexShrink: 0 }}
           variant={action === 'in' ? 'filled' : 'default'}
           aria-label={t(`signin.${action}Named`, { name: rider.name })}
           onClick={() => signIn(venue, rider, action).catch(showError)}

@@ -19,8 +19,8 @@ function HorseItem({ row, onOpen }: { row: HorseVetState; onOpen(horse: LocalHor
   const label = horseLabel(row.horse);
   return (
     <Card withBorder padding="sm" component="li" aria-label={label}>
-      <Group justify="space-between" wrap="nowrap">
-        <Stack gap={4}>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4} style={{ flex: '1 1 11rem', minWidth: 0 }}>
           <Text fw={600}>{label}</Text>
           <Text size="sm" c="dimmed">
             {row.riderName}
@@ -30,7 +30,12 @@ function HorseItem({ row, onOpen }: { row: HorseVetState; onOpen(horse: LocalHor
             {row.latest && <SyncMark row={row.latest} />}
           </Group>
         </Stack>
-        <Button size="md" onClick={() => onOpen(row.horse)} aria-label={t('vet.inspectNamed', { horse: label })}>
+        <Button
+          size="md"
+          style={{ flexShrink: 0 }}
+          onClick={() => onOpen(row.horse)}
+          aria-label={t('vet.inspectNamed', { horse: label })}
+        >
           {t('vet.inspect')}
         </Button>
       </Group>

@@ -1,6 +1,6 @@
-import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { InspectionStatus } from '@shared/schemas/floor';
+import { Chip } from './marks';
 
 /** Dark shades, so that small white text on them keeps a 4.5:1 contrast (WCAG AA). */
 export const STATUS_COLORS: Record<InspectionStatus | 'none', string> = {
@@ -14,8 +14,8 @@ export const STATUS_COLORS: Record<InspectionStatus | 'none', string> = {
 export function VetStatus({ status }: { status: InspectionStatus | null }) {
   const { t } = useTranslation('floor');
   return (
-    <Badge color={STATUS_COLORS[status ?? 'none']} variant={status ? 'filled' : 'outline'}>
+    <Chip color={STATUS_COLORS[status ?? 'none']} variant={status ? 'filled' : 'outline'}>
       {t(`vet.status.${status ?? 'none'}`)}
-    </Badge>
+    </Chip>
   );
 }

@@ -1,12 +1,64 @@
-import { Alert, Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@shared/money';
+import type { Transaction } from '@shared/schemas/ledger';
 import { errorText } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
 import { ScrollTable } from '@/lib/components/scroll-table';
 import { useOwnerTransactions } from '../api/money';
 import type { OwnerRef } from '../api/owner-path';
+
+type EntryState = 'reversed' | 'invoiced' | 'open';
+const stateOf = (row: Transaction): EntryState =>
+  (row.reversed_by ?? null) !== null || row.kind === 'reversal'
+    ? 'reversed'
+    : (row.invoice ?? null) !== null
+      ? 'invoiced'
+      : 'open';
+const STATE_COLORS: Record<EntryState, string> = { open: 'blue.9', invoiced: 'gray.7', reversed: 'gray.7' };
+
+/** Whether the entry is still open (not invoiced yet), invoiced, or reversed; its words never clip. */
+function EntryStateChip({ row }: { row: Transaction }) {
+  const { t } = useTranslation('owner');
+  const state = stateOf(row);
+  return (
+    <Badge
+      color={STATE_COLORS[state]}
+      variant={state === 'open' ? 'filled' : 'outline'}
+      styles={{
+        root: { height: 'auto', maxWidth: '100%', flexShrink: 0 },
+        label: { whiteSpace: 'normal', overflow: 'visible' },
+      }}
+    >
+      {t(`money.state.${state}`)}
+    </Badge>
+  );
+}
+
+/** An entry as a card (phones): amount and state on its first lines, never scrolled out of view. */
+function EntryCard({ row }: { row: Transaction }) {
+  const description = row.description || row.category;
+  return (
+    <Card withBorder padding="xs" component="li" aria-label={`${description}, ${formatMoney(row.gross, row.currency)}`}>
+      <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+        <Text fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+          {description}
+        </Text>
+        <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+          {formatMoney(row.gross, row.currency)}
+        </Text>
+      </Group>
+      <Group justify="space-between" align="flex-end" gap="xs">
+        <Text size="sm" c="dimmed">
+          {formatDateTime(row.occurred_at)} · {row.quantity} ×
+        </Text>
+        <EntryStateChip row={row} />
+      </Group>
+    </Card>
+  );
+}
 
 /** The owner's entries at one venue, newest first as the ledger answers, with their totals. */
 export function ShowTransactions({ owner, venue }: { owner: OwnerRef; venue: number | null }) {
@@ -15,6 +67,8 @@ export function ShowTransactions({ owner, venue }: { owner: OwnerRef; venue: num
   const entries = useOwnerTransactions(owner, venue);
   const rows = entries.data?.results ?? [];
   const currency = rows[0]?.currency ?? '';
+  // The table needs about 560 px: narrower screens list the entries as cards.
+  const wide = useMediaQuery('(min-width: 40em)', false, { getInitialValueInEffect: false });
   return (
     <Card withBorder component="section" aria-labelledby={titleId}>
       <Stack>
@@ -24,7 +78,20 @@ export function ShowTransactions({ owner, venue }: { owner: OwnerRef; venue: num
         {entries.isPending && <Skeleton height={96} aria-label={t('common:table.loading')} />}
         {entries.isError && <Alert color="red">{errorText(entries.error)}</Alert>}
         {entries.data && rows.length === 0 && <Text c="dimmed">{t('money.noEntries')}</Text>}
-        {entries.data && rows.length > 0 && (
+        {entries.data && rows.length > 0 && !wide && (
+          <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={titleId}>
+            {rows.map((row) => (
+              <EntryCard key={row.id} row={row} />
+            ))}
+            <Group justify="space-between" component="li" px="xs">
+              <Text fw={600}>{t('money.total', { entries: entries.data.count })}</Text>
+              <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+                {formatMoney(entries.data.totals.gross, currency)}
+              </Text>
+            </Group>
+          </Stack>
+        )}
+        {entries.data && rows.length > 0 && wide && (
           <ScrollTable minWidth={560} labelledBy={titleId}>
             <Table.Thead>
               <Table.Tr>
@@ -32,6 +99,7 @@ export function ShowTransactions({ owner, venue }: { owner: OwnerRef; venue: num
                 <Table.Th>{t('money.description')}</Table.Th>
                 <Table.Th ta="right">{t('money.quantity')}</Table.Th>
                 <Table.Th ta="right">{t('money.amount')}</Table.Th>
+                <Table.Th>{t('money.stateTitle')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -43,6 +111,9 @@ export function ShowTransactions({ owner, venue }: { owner: OwnerRef; venue: num
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatMoney(row.gross, row.currency)}
                   </Table.Td>
+                  <Table.Td>
+                    <EntryStateChip row={row} />
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -52,6 +123,7 @@ export function ShowTransactions({ owner, venue }: { owner: OwnerRef; venue: num
                 <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {formatMoney(entries.data.totals.gross, currency)}
                 </Table.Th>
+                <Table.Th />
               </Table.Tr>
             </Table.Tfoot>
           </ScrollTable>

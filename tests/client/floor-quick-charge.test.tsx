@@ -1,0 +1,271 @@
+import 'fake-indexeddb/auto';
+import { notifications } from '@mantine/notifications';
+import { fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatMoney } from '@shared/money';
+import type * as SyncModule from '@/offline/sync';
+import { floorDb, type LocalConsumable } from '@/offline/db';
+import { saveWrite } from '@/offline/outbox';
+import { useFloorStatus } from '@/offline/status';
+import { MAX_CHARGE_QUANTITY } from '@/offline/writes';
+import { StatusBar } from '@/features/floor/components/status-bar';
+import { rankItems } from '@/features/floor/components/quick-charge';
+import { queryClient } from '@/lib/query-client';
+import {
+  activeVenue,
+  entry,
+  outbox,
+  PAGE_LOAD,
+  seedFloor,
+  setOnline,
+  shavings,
+  stableUser,
+  storeSnapshot,
+} from './floor-fixtures';
+import { chargeWrite } from './offline-fakes';
+import { demoVenue, json, mockFetch, renderApp, renderWithMantine, resetStore } from './helpers';
+
+/* The stable's quick charge (issue 11 item 4): items by use, stepper, total, one-tap save, undo, balance. */
+
+vi.mock('@/offline/sync', async (importOriginal) => ({
+  ...(await importOriginal<typeof SyncModule>()),
+  useFloorSync: vi.fn(),
+}));
+
+const EUR = (minor: number) => formatMoney(minor, '€');
+
+/** Eight active items of the price list (ids 50…57, names A… in price list order). */
+const items: LocalConsumable[] = [
+  'Apples',
+  'Box fee',
+  'Carrots',
+  'Deep litter',
+  'Electrolytes',
+  'Fly spray',
+  'Grain',
+  'Hay net',
+].map((name, i) => ({ ...shavings, id: 50 + i, name, unit_price: 100 * (i + 1) }));
+
+async function openRita() {
+  renderApp('/stable/qr/r3-abcdef123456');
+  expect(await screen.findByRole('heading', { name: 'Rita Reiter' }, PAGE_LOAD)).toBeTruthy();
+  return screen.findByRole('form', { name: 'Charge' });
+}
+
+const mostUsed = async (form: HTMLElement) =>
+  within(await within(form).findByRole('group', { name: 'Most used items' })).getAllByRole('button');
+
+beforeEach(async () => {
+  queryClient.clear();
+  await seedFloor();
+  setOnline(false);
+  resetStore({ token: 'token', user: stableUser, activeVenue });
+  mockFetch({ 'GET /api/v1/venue/1/': () => json(200, demoVenue) });
+  vi.spyOn(notifications, 'show').mockImplementation(() => 'toast');
+});
+
+afterEach(() => {
+  setOnline(true);
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('rankItems', () => {
+  it('orders by use, keeping the price list order among equals', () => {
+    const uses = new Map([
+      [52, 5],
+      [57, 9],
+      [50, 5],
+    ]);
+    expect(rankItems(items, uses).map((c) => c.id)).toEqual([57, 50, 52, 51, 53, 54, 55, 56]);
+    expect(rankItems(items, undefined).map((c) => c.id)).toEqual(items.map((c) => c.id));
+  });
+});
+
+describe('stable: quick charge', { timeout: 30_000 }, () => {
+  it("shows the venue's six most used items as buttons (snapshot and later rows counted), the rest under Other item", async () => {
+    await floorDb.consumables.bulkPut(items);
+    const charge = (id: number, n: number, first: number) =>
+      Array.from({ length: n }, (_, i) => entry(first + i, { consumable: id }));
+    // Grain 4×, Hay net 3× (+2 in later rows = 5), Carrots 2×, a payment never counts.
+    await storeSnapshot([
+      ...charge(56, 4, 100),
+      ...charge(57, 3, 200),
+      ...charge(52, 2, 300),
+      entry(400, { kind: 'payment', consumable: 50, gross: 5000 }),
+    ]);
+    await floorDb.transactions.bulkPut([entry(500, { consumable: 57 }), entry(501, { consumable: 57 })]);
+    const form = await openRita();
+    await waitFor(async () =>
+      expect((await mostUsed(form)).map((b) => b.textContent)).toEqual([
+        `Hay net${EUR(800)}`,
+        `Grain${EUR(700)}`,
+        `Carrots${EUR(300)}`,
+        `Apples${EUR(100)}`,
+        `Box fee${EUR(200)}`,
+        `Deep litter${EUR(400)}`,
+      ]),
+    );
+    const other = within(form).getByLabelText('Other item');
+    const options = within(other)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options.slice(1).map((o) => o?.split(' · ')[0])).toEqual(['Electrolytes', 'Fly spray', 'Shavings bale']);
+  });
+
+  it('adds with a tap, steps the quantity within 1–999 and shows the running total', async () => {
+    const form = await openRita();
+    const [button] = await mostUsed(form);
+    fireEvent.click(button!);
+    fireEvent.click(button!);
+    expect(within(form).getByLabelText('Quantity of Shavings bale').textContent).toBe('2');
+    expect(within(form).getByText(`Total: ${EUR(3000)}`)).toBeTruthy();
+    const less = within(form).getByRole('button', { name: 'One Shavings bale less' });
+    const more = within(form).getByRole('button', { name: 'One Shavings bale more' });
+    fireEvent.click(less);
+    expect(within(form).getByLabelText('Quantity of Shavings bale').textContent).toBe('1');
+    expect(less).toHaveProperty('disabled', true);
+    fireEvent.click(less);
+    expect(within(form).getByLabelText('Quantity of Shavings bale').textContent).toBe('1');
+    for (let n = 1; n < MAX_CHARGE_QUANTITY + 3; n++) fireEvent.click(more);
+    expect(within(form).getByLabelText('Quantity of Shavings bale').textContent).toBe(String(MAX_CHARGE_QUANTITY));
+    expect(more).toHaveProperty('disabled', true);
+    expect(within(form).getByText(`Total: ${EUR(1500 * MAX_CHARGE_QUANTITY)}`)).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Remove Shavings bale' }));
+    expect(within(form).getByText(`Total: ${EUR(0)}`)).toBeTruthy();
+    expect(within(form).getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+    expect(await outbox()).toHaveLength(0);
+  });
+
+  it('one tap queues one write per line with its own key and the right body', async () => {
+    await floorDb.consumables.bulkPut(items.slice(0, 2));
+    const form = await openRita();
+    const buttons = await mostUsed(form);
+    const apples = buttons.find((b) => b.textContent?.startsWith('Apples'))!;
+    const shavingsButton = buttons.find((b) => b.textContent?.startsWith('Shavings'))!;
+    fireEvent.click(apples);
+    fireEvent.click(shavingsButton);
+    fireEvent.click(within(form).getByRole('button', { name: 'One Shavings bale more' }));
+    fireEvent.click(within(form).getByRole('button', { name: `Charge ${EUR(100 + 3000)}` }));
+    await waitFor(async () => expect(await outbox()).toHaveLength(2));
+    const queued = await outbox();
+    expect(queued.map((item) => item.body)).toEqual([
+      expect.objectContaining({ party_id: 3, consumable: 50, quantity: 1, kind: 'charge', source: 'stable' }),
+      expect.objectContaining({ party_id: 3, consumable: 8, quantity: 2, kind: 'charge', source: 'stable' }),
+    ]);
+    expect(new Set(queued.map((item) => item.key)).size).toBe(2);
+    expect(queued.every((item) => item.path === 'transaction/' && item.method === 'POST')).toBe(true);
+    expect(vi.mocked(notifications.show)).toHaveBeenCalledWith(
+      expect.objectContaining({ message: `${EUR(3100)} charged to Rita Reiter.` }),
+    );
+    await waitFor(() => expect(within(form).getByText(`Total: ${EUR(0)}`)).toBeTruthy());
+  });
+
+  it("shows the rider's open balance at the venue from the store, pending charges included", async () => {
+    await storeSnapshot([
+      entry(100, { gross: -1500 }),
+      entry(101, { gross: -3000 }),
+      entry(102, { kind: 'payment', gross: 2000, consumable: null }),
+      // Bruno's entry does not count for Rita.
+      entry(103, { rider: 4, gross: -9900 }),
+    ]);
+    // A later change replaces entry 101 (now 10.00), a refused write never counts.
+    await floorDb.transactions.bulkPut([
+      entry(101, { gross: -1000 }),
+      { ...entry(0, { gross: -7700 }), id: 'k-r', key: 'k-r', rejected: 1 },
+    ]);
+    const form = await openRita();
+    expect(await within(form).findByText(`Open balance at Paddock Classic 2026: ${EUR(-500)}`)).toBeTruthy();
+    fireEvent.click((await mostUsed(form))[0]!);
+    fireEvent.click(within(form).getByRole('button', { name: /^Charge / }));
+    expect(
+      await within(form).findByText(`Open balance at Paddock Classic 2026: ${EUR(-2000)} (1 of them not sent yet)`),
+    ).toBeTruthy();
+  });
+
+  it('undoes the last charge once: a reversal queued after it, named by its key; the balance goes back', async () => {
+    const form = await openRita();
+    expect(await within(form).findByText(`Open balance at Paddock Classic 2026: ${EUR(0)}`)).toBeTruthy();
+    fireEvent.click((await mostUsed(form))[0]!);
+    fireEvent.click(within(form).getByRole('button', { name: /^Charge / }));
+    await within(form).findByText(`Open balance at Paddock Classic 2026: ${EUR(-1500)} (1 of them not sent yet)`);
+    const undo = await within(form).findByRole('button', { name: 'Undo' });
+    fireEvent.click(undo);
+    await waitFor(async () => expect(await outbox()).toHaveLength(2));
+    await waitFor(() => expect(within(form).queryByRole('button', { name: 'Undo' })).toBeNull());
+    const [charge, reversal] = await outbox();
+    expect(reversal).toMatchObject({ method: 'POST', path: 'transaction/undo/', entity: 'transactions' });
+    expect(reversal!.seq).toBeGreaterThan(charge!.seq!);
+    expect(reversal!.key).not.toBe(charge!.key);
+    expect(reversal!.body).toEqual({ venue: 1, key: charge!.key, device_id: localStorage.getItem('paddock.deviceId') });
+    expect(await floorDb.transactions.get(reversal!.key)).toMatchObject({ kind: 'reversal', gross: 1500, pending: 1 });
+    expect(
+      await within(form).findByText(`Open balance at Paddock Classic 2026: ${EUR(0)} (2 of them not sent yet)`),
+    ).toBeTruthy();
+    // Gone after one use: a second undo cannot be queued.
+    expect(await outbox()).toHaveLength(2);
+  });
+});
+
+describe('pending count', () => {
+  it('is unknown (null) until the outbox has been read, never 0 while writes wait', async () => {
+    for (let n = 0; n < 33; n++) await saveWrite(floorDb, stableUser.id, chargeWrite(1, `key-${n}`));
+    const { result } = renderHook(() => useFloorStatus(1));
+    expect(result.current.pending).toBeNull();
+    await waitFor(() => expect(result.current.pending).toBe(33));
+  });
+
+  it('stays unknown while nobody is signed in yet (a sign-in loading the user)', async () => {
+    await saveWrite(floorDb, stableUser.id, chargeWrite(1, 'key-a'));
+    resetStore({ token: 'token', user: null, activeVenue });
+    const { result } = renderHook(() => useFloorStatus(1));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(result.current.pending).toBeNull();
+  });
+
+  it('the status bar says it is checking instead of showing a count', () => {
+    const status = {
+      online: true,
+      pending: null,
+      attention: 0,
+      lastSyncAt: null,
+      persisted: false,
+      syncing: false,
+      outdated: false,
+      ready: true,
+    };
+    renderWithMantine(
+      <MemoryRouter>
+        <StatusBar status={status} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Checking writes waiting…')).toBeTruthy();
+    expect(screen.queryByText(/Writes pending/)).toBeNull();
+  });
+});
+
+describe('storage badge', () => {
+  it('is neutral and explains itself on a tap, with the advice to install the app', async () => {
+    const status = {
+      online: true,
+      pending: 0,
+      attention: 0,
+      lastSyncAt: null,
+      persisted: false,
+      syncing: false,
+      outdated: false,
+      ready: true,
+    };
+    renderWithMantine(
+      <MemoryRouter>
+        <StatusBar status={status} />
+      </MemoryRouter>,
+    );
+    const chip = screen.getByRole('button', { name: 'Storage may be cleared: what this means' });
+    expect(chip.querySelector('.mantine-Badge-root')?.getAttribute('data-variant')).toBe('outline');
+    fireEvent.click(chip);
+    expect(await screen.findByText('This browser may clear its stored data')).toBeTruthy();
+    expect(screen.getByText(/Install the app/)).toBeTruthy();
+  });
+});
