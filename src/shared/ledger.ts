@@ -52,6 +52,22 @@ export type TaxOverride = (typeof TAX_OVERRIDES)[number];
 export const MAX_QUANTITY = 10_000;
 /** 100,000,000.00 per unit: beyond any show's price list, far inside the safe integer range. */
 export const MAX_UNIT_PRICE_MINOR = 10_000_000_000;
+/**
+ * Hard cap of one entry's amount (gross, net, tax, fee), whatever the venue's own limit says:
+ * 1,000,000,000.00. The venue's limit for one entry (venues.max_entry_minor) lies in 1..this.
+ */
+export const MAX_ENTRY_MINOR = 100_000_000_000;
+/** A venue's limit for one entry unless its admin sets another: 10,000.00 in its currency. */
+export const DEFAULT_ENTRY_LIMIT_MINOR = 1_000_000;
+/**
+ * Bound of every running total of an account (balance, charged, tax, paid): ±10,000,000,000.00.
+ * An entry that would take an account past it is refused (the accounts' check constraint), so a
+ * balance, and any sum over a venue's accounts up to ~9,000 accounts at the bound, stays a safe
+ * integer (2^53 ≈ 9.007e15).
+ */
+export const ACCOUNT_BOUND_MINOR = 1_000_000_000_000;
+/** An office entry above this share of the venue's limit asks for confirmation first. */
+export const LARGE_ENTRY_SHARE = 0.1;
 
 /** a × b / c rounded half away from zero, exactly (BigInt), for non-negative c. */
 export function mulDivRound(a: Minor, b: number, c: number): Minor {

@@ -92,4 +92,6 @@ export const demoVenue = {
   start_date: '2026-12-03',
   end_date: '2026-12-06',
   whitelabel_logo_url: null as string | null,
+  /** The venue's limit for one entry (venue detail; issue 11). */
+  max_entry_minor: 1_000_000,
 };

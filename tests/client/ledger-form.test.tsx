@@ -70,9 +70,15 @@ function saved(overrides: Partial<Transaction> = {}): Transaction {
 const empty = { count: 0, results: [], totals: { net: 0, tax: 0, gross: 0 } };
 
 /** The reads the form makes, and `post` for POST /api/v1/transaction/. */
-function serve(post: () => Response | Promise<Response>, venueOverrides: Partial<typeof venue> = {}) {
-  return mockFetch({
+function serve(
+  post: () => Response | Promise<Response>,
+  venueOverrides: Partial<typeof venue> = {},
+  more: Parameters<typeof mockFetch>[0] = {},
+) {
+  // Routes match by prefix in order: the test's own first, then the usual reads it does not replace.
+  const base: Parameters<typeof mockFetch>[0] = {
     'POST /api/v1/transaction/': post,
+    'GET /api/v1/transaction/defaults/': () => json(200, { vec: null, tax_override: 'NO_OVERRIDE' }),
     'GET /api/v1/transaction/': () => json(200, empty),
     'GET /api/v1/venue/1/': () => json(200, { ...venue, ...venueOverrides }),
     'GET /api/v1/consumable/': () => json(200, { count: 1, results: [shavings] }),
@@ -80,7 +86,8 @@ function serve(post: () => Response | Promise<Response>, venueOverrides: Partial
     'GET /api/v1/taxType/': () => json(200, { count: 1, results: [vat22] }),
     'GET /api/v1/rider/': (url) =>
       json(200, url.searchParams.get('search') === 'Rit' ? { count: 1, results: [rita] } : { count: 0, results: [] }),
-  });
+  };
+  return mockFetch({ ...more, ...Object.fromEntries(Object.entries(base).filter(([route]) => !(route in more))) });
 }
 
 const posts = (fetchMock: ReturnType<typeof mockFetch>) =>
@@ -277,7 +284,7 @@ describe('transaction form', { timeout: 20_000 }, () => {
     );
     const router = await openForm();
     await chooseRita();
-    fill('99999999');
+    fill('99');
     save();
 
     expect(await screen.findByText('This value is too large.')).toBeTruthy();
@@ -329,6 +336,125 @@ describe('transaction form', { timeout: 20_000 }, () => {
       tax_type: 5,
     });
     expect(new Headers(patch[1]!.headers).get('Idempotency-Key')).toMatch(UUID);
+  });
+
+  it("previews the VAT the server saves: the rider's only event applies without choosing it", async () => {
+    const fetchMock = serve(
+      () => json(201, saved({ vec: 9, tax_type: 5, tax_rate_bp: 2200, net: -1000, tax: -220, gross: -1220 })),
+      {},
+      {
+        'GET /api/v1/transaction/defaults/': (url) =>
+          json(200, { vec: url.searchParams.get('party_id') === '3' ? 9 : null, tax_override: 'NO_OVERRIDE' }),
+        'GET /api/v1/venueEventCategory/9/taxConfiguration/': () =>
+          json(200, {
+            vec: 9,
+            entries: [
+              { category: 'other', tax_type: 5, applies_by_default: true, tax_type_name: 'VAT 22', rate_bp: 2200 },
+            ],
+          }),
+        'GET /api/v1/venueEventCategory/': () =>
+          json(200, {
+            count: 1,
+            results: [
+              { id: 9, venue: 1, event_category: 2, event_category_code: 'CSI2*', name: 'CSI2*', default_entry_fee: 0 },
+            ],
+          }),
+      },
+    );
+    await openForm();
+    const preview = screen.getByRole('region', { name: 'Preview' });
+    fill('12.20', '1');
+    // No party yet: nothing decides an event, as on the server.
+    expect(await within(preview).findByText('VAT 0 %')).toBeTruthy();
+    await chooseRita();
+    expect(await within(preview).findByText('VAT 22 %')).toBeTruthy();
+    expect(within(preview).getByText('2.20 €')).toBeTruthy();
+    expect(within(preview).getByText('10.00 €')).toBeTruthy();
+    expect(screen.getByRole('option', { name: "CSI2* (the rider's only event)" })).toBeTruthy();
+    expect((screen.getByRole('combobox', { name: 'Event' }) as HTMLSelectElement).value).toBe('');
+    save();
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
+    // The server resolves the event itself; the preview showed its rate.
+    expect(posts(fetchMock)[0]!.body).toMatchObject({ vec: null, unit_price: 1220, quantity: 1 });
+  });
+
+  it("applies the rider's tax override in the preview", async () => {
+    serve(
+      () => json(201, saved()),
+      {},
+      {
+        'GET /api/v1/transaction/defaults/': () => json(200, { vec: null, tax_override: 'FORCE' }),
+      },
+    );
+    await openForm();
+    await chooseRita();
+    const preview = screen.getByRole('region', { name: 'Preview' });
+    fill('12,20', '1');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Tax type' }), { target: { value: '5' } });
+    expect(await within(preview).findByText(/The rider's tax override applies: VAT is always charged\./)).toBeTruthy();
+    expect(within(preview).getByText('VAT 22 %')).toBeTruthy();
+  });
+
+  it.each([
+    ['0', 'Enter a whole number of at least 1.'],
+    ['-3', 'Enter a whole number of at least 1.'],
+    ['100000', 'At most 10000 per entry.'],
+  ])('refuses a quantity of %s on its field without changing it', async (quantity, message) => {
+    const fetchMock = serve(() => json(201, saved()));
+    await openForm();
+    await chooseRita();
+    fill('12,50', quantity);
+    const field = screen.getByRole('textbox', { name: 'Quantity' }) as HTMLInputElement;
+    fireEvent.blur(field);
+    save();
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.value).toBe(quantity);
+    expect(posts(fetchMock)).toHaveLength(0);
+  });
+
+  it('reads 12.50 as 1250 minor units in English and says how to write an unreadable amount', async () => {
+    const fetchMock = serve(() => json(201, saved()));
+    await openForm();
+    await chooseRita();
+    fill('12,5x', '1');
+    save();
+    expect(await screen.findByText('Enter an amount like 12.50.')).toBeTruthy();
+    fill('12.50', '1');
+    save();
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
+    expect(posts(fetchMock)[0]!.body.unit_price).toBe(1250);
+  });
+
+  it("refuses an entry above the venue's limit on the price field", async () => {
+    const fetchMock = serve(() => json(201, saved()), { max_entry_minor: 500_000 });
+    await openForm();
+    await chooseRita();
+    fill('2500,01', '2');
+    save();
+    expect(await screen.findByText("Above this show's limit of 5000.00 € for one entry.")).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Unit price' }).getAttribute('aria-invalid')).toBe('true');
+    expect(posts(fetchMock)).toHaveLength(0);
+  });
+
+  it('asks before saving a large entry (above a tenth of the limit) and saves only when confirmed', async () => {
+    const fetchMock = serve(() => json(201, saved()));
+    const router = await openForm();
+    await chooseRita();
+    fill('1500', '1');
+    save();
+    const dialog = await screen.findByRole('dialog', { name: 'Large entry' }, PAGE_LOAD);
+    expect(within(dialog).getByText('Save an entry of 1500.00 €? That is more than 1000.00 €.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Large entry' })).toBeNull());
+    expect(posts(fetchMock)).toHaveLength(0);
+
+    save();
+    const again = await screen.findByRole('dialog', { name: 'Large entry' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/venues/1/views/transactions'));
+    expect(posts(fetchMock)).toHaveLength(1);
+    expect(posts(fetchMock)[0]!.body.unit_price).toBe(150_000);
   });
 
   it('does not offer to change an invoiced entry', async () => {

@@ -6,8 +6,10 @@ import {
   type PostableKind,
   type TransactionKind,
 } from '@shared/ledger';
-import { minorToDecimalString, parseAmount, type Minor } from '@shared/money';
+import i18next from 'i18next';
+import { formatMoney, type Minor } from '@shared/money';
 import type { Transaction, TransactionEdit, TransactionInput } from '@shared/schemas/ledger';
+import { amountToText, parseLocalAmount } from '@/lib/amount-text';
 import { translateFieldError } from '@/lib/form-errors';
 
 /** What the office posts by hand; a merchant's sale comes from the merchant's own screens. */
@@ -28,7 +30,7 @@ export interface TransactionValues {
   category: ChargeCategory;
   description: string;
   quantity: number | string;
-  /** As typed: "12,50" or "12.5". */
+  /** As typed, the way the app's language writes amounts: "12,50" in de, "12.50" in en. */
   unit_price: string;
   tax_type: string;
 }
@@ -60,16 +62,16 @@ export function editTransactionValues(entry: Transaction): TransactionValues {
     category: entry.category as ChargeCategory,
     description: entry.description,
     quantity: entry.quantity,
-    unit_price: minorToDecimalString(entry.unit_price),
+    unit_price: amountToText(entry.unit_price),
     tax_type: idText(entry.tax_type),
   };
 }
 
-/** The unit price in minor units, or null when it is empty or not an amount. */
+/** The unit price in minor units, or null when it is empty or not an amount as the app's language writes it. */
 export function unitPriceOf(text: string): Minor | null {
   if (!text.trim()) return null;
   try {
-    return parseAmount(text);
+    return parseLocalAmount(text);
   } catch {
     return null;
   }
@@ -77,23 +79,35 @@ export function unitPriceOf(text: string): Minor | null {
 
 const idOf = (text: string) => (text ? Number(text) : null);
 
-/** Client checks before anything is sent; the server checks again. */
+const ledgerText = (key: string, options?: Record<string, unknown>) => i18next.t(`ledger:form.${key}`, options);
+
+/**
+ * Client checks before anything is sent; the server checks again. Nothing is clamped or
+ * corrected: a quantity of 0, -3 or 100000 and an amount that is not one are refused on their field.
+ */
 export function validateTransaction(values: TransactionValues): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!values.party_id) errors.party_id = 'required';
-  const quantity = Number(values.quantity);
+  if (!values.party_id) errors.party_id = translateFieldError('required');
+  const quantity = typeof values.quantity === 'number' ? values.quantity : Number(values.quantity);
   if (isMoneyKind(values.kind)) {
     // One amount: the quantity is not asked.
-  } else if (values.quantity === '' || !Number.isInteger(quantity)) errors.quantity = 'invalid';
-  else if (quantity < 1) errors.quantity = 'too_small';
-  else if (quantity > MAX_QUANTITY) errors.quantity = 'too_big';
+  } else if (values.quantity === '' || !Number.isInteger(quantity) || quantity < 1)
+    errors.quantity = ledgerText('quantityMin');
+  else if (quantity > MAX_QUANTITY) errors.quantity = ledgerText('quantityMax', { max: MAX_QUANTITY });
   const price = unitPriceOf(values.unit_price);
   if (!values.unit_price.trim()) {
-    if (!values.consumable || isMoneyKind(values.kind)) errors.unit_price = 'required';
-  } else if (price === null) errors.unit_price = 'invalid';
-  else if (price < 1) errors.unit_price = 'too_small';
-  else if (price > MAX_UNIT_PRICE_MINOR) errors.unit_price = 'too_big';
-  return Object.fromEntries(Object.entries(errors).map(([field, code]) => [field, translateFieldError(code)]));
+    if (!values.consumable || isMoneyKind(values.kind)) errors.unit_price = translateFieldError('required');
+  } else if (price === null) errors.unit_price = ledgerText('amountInvalid', { example: amountToText(1250) });
+  else if (price < 1) errors.unit_price = translateFieldError('too_small');
+  else if (price > MAX_UNIT_PRICE_MINOR) errors.unit_price = translateFieldError('too_big');
+  return errors;
+}
+
+/** The error of an entry whose gross is above the venue's limit, else null. */
+export function overLimitError(gross: Minor | null, limit: Minor, currency: string): string | null {
+  return gross !== null && Math.abs(gross) > limit
+    ? ledgerText('overLimit', { limit: formatMoney(limit, currency) })
+    : null;
 }
 
 /** The editable part of a line, shared by a new entry and an edit. */

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import {
   CHARGE_CATEGORIES,
+  MAX_ENTRY_MINOR,
   MAX_QUANTITY,
   MAX_UNIT_PRICE_MINOR,
   PARTY_TYPES,
   POSTABLE_KINDS,
   TRANSACTION_KINDS,
+  TAX_OVERRIDES,
   TRANSACTION_SOURCES,
 } from '../ledger';
 import { requiredOrInvalid } from './common';
@@ -18,7 +20,14 @@ import { listQuery } from './pagination';
  *   GET    /api/v1/transaction/          transactionListQuery → { count, results: transaction[], totals }
  *   GET    /api/v1/transaction/{id}/     → transaction
  *   PATCH  /api/v1/transaction/{id}/     transactionEdit (Idempotency-Key optional) → 200 the new entry;
- *                                        posts a reversal of the old entry plus a new entry (replaces_id)
+ *                                        posts a reversal of the old entry plus a new entry (replaces_id);
+ *                                        an edit that changes nothing posts nothing: 200 the entry as it is
+ *   GET    /api/v1/transaction/defaults/?venue=&party_type=&party_id=  transactionDefaults (office):
+ *                                        the event and tax override a new entry of the party gets
+ *
+ * Bounds (issue 11): every amount of an entry ≤ MAX_ENTRY_MINOR and its gross ≤ the venue's
+ * max_entry_minor (field error `over_entry_limit`); an entry that would take an account's running
+ * total past ACCOUNT_BOUND_MINOR is refused with 400 `__all__: balance_out_of_range`.
  *   DELETE /api/v1/transaction/{id}/     → 204; posts a reversal
  *   GET    /api/v1/balance/?venue=       balanceOverview (admin)
  *   GET    /api/v1/balance/summary/      balanceSummary (admin, every venue)
@@ -73,6 +82,14 @@ export const transactionInput = z.object({
 });
 export type TransactionInput = z.input<typeof transactionInput>;
 
+/** A line of quantity × unit price beyond the hard cap is refused on the price (the server checks the amounts again). */
+const lineWithinCap = (line: { quantity?: number; unit_price?: number }, ctx: z.RefinementCtx) => {
+  if (line.unit_price !== undefined && line.unit_price * (line.quantity ?? 1) > MAX_ENTRY_MINOR) {
+    ctx.addIssue({ code: 'custom', path: ['unit_price'], message: 'too_big' });
+  }
+};
+export const transactionInputChecked = transactionInput.superRefine(lineWithinCap);
+
 /** An edit changes what the person sees; amounts are recomputed. */
 export const transactionEdit = z.object({
   description: transactionInput.shape.description,
@@ -85,6 +102,28 @@ export const transactionEdit = z.object({
   device_id: transactionInput.shape.device_id,
 });
 export type TransactionEdit = z.input<typeof transactionEdit>;
+export const transactionEditChecked = transactionEdit.superRefine(lineWithinCap);
+
+export const transactionDefaultsQuery = z.object({
+  venue: z.coerce.number({ error: requiredOrInvalid }).int({ error: 'invalid' }).positive({ error: 'invalid' }),
+  party_type: partyTypeField,
+  party_id: z.coerce.number({ error: requiredOrInvalid }).int({ error: 'invalid' }).positive({ error: 'invalid' }),
+});
+/** What the server will apply to a new entry of the party, before anything the entry names. */
+export const transactionDefaults = z.object({
+  /** The rider's only event at the venue, else null (the server's rule for an entry without `vec`). */
+  vec: z.number().int().nullable(),
+  /** The rider's tax override (NO_OVERRIDE for other parties). */
+  tax_override: z.enum(TAX_OVERRIDES),
+});
+export type TransactionDefaults = z.infer<typeof transactionDefaults>;
+
+/** A venue's limit for one entry: 0.01 up to the hard cap (default DEFAULT_ENTRY_LIMIT_MINOR, src/shared/ledger.ts). */
+export const entryLimitField = z
+  .number({ error: 'invalid' })
+  .int({ error: 'invalid' })
+  .min(1, { error: 'too_small' })
+  .max(MAX_ENTRY_MINOR, { error: 'too_big' });
 
 export const partyRef = z.object({
   type: z.enum(PARTY_TYPES),

@@ -4,6 +4,7 @@ import { CHARGE_CATEGORIES } from '../ledger';
 import { ROLES } from '../roles';
 import { countryField, currencyField, requiredOrInvalid, requiredString, timeZoneField } from './common';
 import { DISCIPLINES } from './configuration';
+import { entryLimitField } from './ledger';
 import { listQuery } from './pagination';
 
 /**
@@ -53,6 +54,8 @@ export const venueDetail = z.object({
   head_number_to: z.number().int().nullable(),
   self_checkout: z.boolean(),
   prices_include_tax: z.boolean(),
+  /** The largest single entry the venue accepts (minor units; issue 11). */
+  max_entry_minor: z.number().int(),
 });
 export type VenueDetail = z.infer<typeof venueDetail>;
 
@@ -87,6 +90,8 @@ export const venueInput = z.object({
   head_number_to: z.number({ error: 'invalid' }).int().min(1, { error: 'too_small' }).max(99_999).nullish(),
   self_checkout: z.boolean({ error: 'invalid' }).default(false),
   prices_include_tax: z.boolean({ error: 'invalid' }).default(true),
+  /** Default (column): DEFAULT_ENTRY_LIMIT_MINOR. */
+  max_entry_minor: entryLimitField.optional(),
 });
 export type VenueInput = z.input<typeof venueInput>;
 export const venueListQuery = listQuery.extend({ search: z.string().trim().max(100).optional() });

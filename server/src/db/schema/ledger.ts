@@ -50,6 +50,12 @@ export const accounts = pgTable(
   (t) => [
     uniqueIndex('accounts_key').on(t.venueId, t.kind, t.partyType, t.partyId),
     index('accounts_party_idx').on(t.partyType, t.partyId),
+    // ACCOUNT_BOUND_MINOR (src/shared/ledger.ts): an entry that would take a running total past
+    // it fails here, inside the writing statement (issue 11); the ledger answers balance_out_of_range.
+    check(
+      'accounts_bound_check',
+      sql`abs(${t.balanceMinor}) <= 1000000000000 AND abs(${t.chargedMinor}) <= 1000000000000 AND abs(${t.taxMinor}) <= 1000000000000 AND abs(${t.paidMinor}) <= 1000000000000`,
+    ),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 
 /** A show. Issue 2 holds what every screen needs; later issues add the rest. */
@@ -24,6 +24,11 @@ export const venues = pgTable(
     selfCheckout: boolean('self_checkout').notNull().default(false),
     /** Prices are entered gross (tax included) or net; rounding per line (DOMAIN.md "Tax"). */
     pricesIncludeTax: boolean('prices_include_tax').notNull().default(true),
+    /**
+     * The largest single entry (gross, minor units) the venue accepts; an office entry above a
+     * tenth of it asks for confirmation (issue 11). 1..MAX_ENTRY_MINOR (src/shared/ledger.ts).
+     */
+    maxEntryMinor: bigint('max_entry_minor', { mode: 'number' }).notNull().default(1_000_000),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -36,5 +41,6 @@ export const venues = pgTable(
       'venues_head_numbers_check',
       sql`${t.headNumberFrom} IS NULL OR ${t.headNumberTo} IS NULL OR ${t.headNumberTo} >= ${t.headNumberFrom}`,
     ),
+    check('venues_max_entry_check', sql`${t.maxEntryMinor} BETWEEN 1 AND 100000000000`),
   ],
 );

@@ -8,7 +8,14 @@ import { companyName, nameOfParty, userName } from './names';
 
 /** Everything an entry is checked against and priced with, read in one round trip. */
 export interface EntryContext {
-  venue: { id: number; currency: string; timeZone: string; pricesIncludeTax: boolean } | null;
+  venue: {
+    id: number;
+    currency: string;
+    timeZone: string;
+    pricesIncludeTax: boolean;
+    /** The venue's limit for one entry (minor units). */
+    maxEntryMinor: number;
+  } | null;
   /** Null when the party does not exist. */
   partyName: string | null;
   /** The rider the entry is for (party or beneficiary): payer, tax override, default event. */
@@ -104,7 +111,7 @@ export const contextSql = (partyType: PartyType): { ctes: SQL; row: SQL } => ({
       WHERE tc.vec_id = k.vec_id AND tc.category = k.category)`,
   row: sql`(SELECT
   (SELECT json_build_object('id', id, 'currency', currency, 'timeZone', time_zone,
-     'pricesIncludeTax', prices_include_tax) FROM v) AS "venue",
+     'pricesIncludeTax', prices_include_tax, 'maxEntryMinor', max_entry_minor) FROM v) AS "venue",
   ${nameOfParty(partyType, param(2))} AS "partyName",
   (SELECT json_build_object('id', id, 'name', btrim(first_name || ' ' || last_name),
      'employmentStatus', employment_status, 'taxOverride', tax_override)

@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { merchantFee, type PartyType, type PostableKind, type TransactionSource } from '@shared/ledger';
+import {
+  MAX_ENTRY_MINOR,
+  merchantFee,
+  type PartyType,
+  type PostableKind,
+  type TransactionSource,
+} from '@shared/ledger';
 import { AppError, fieldError } from '../../app-error';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -167,6 +173,10 @@ export async function resolveEntry(
   );
   const fee = merchant ? merchantFee(tax.gross, merchant.feePercentBp, merchant.feeFixedMinor) : 0;
   if (![tax.gross, tax.net, tax.tax, fee].every(Number.isSafeInteger)) throw fieldError('unit_price', 'too_big');
+  // Issue 11: every amount of an entry within the hard cap, its gross within the venue's limit.
+  if ([tax.gross, tax.net, tax.tax, fee].some((amount) => Math.abs(amount) > MAX_ENTRY_MINOR))
+    throw fieldError('unit_price', 'too_big');
+  if (Math.abs(tax.gross) > venue.maxEntryMinor) throw fieldError('unit_price', 'over_entry_limit');
 
   const values: EntryValues = {
     venueId: venue.id,

@@ -29,6 +29,21 @@ export interface JournalWrite {
   audit: AuditRow;
 }
 
+/** The accounts' check constraint that bounds every running total (ACCOUNT_BOUND_MINOR). */
+const BOUND_CONSTRAINT = 'accounts_bound_check';
+
+/** True when a write failed because an account's running total would pass its bound. */
+export function isBoundViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 3; depth++) {
+    const { code, constraint, message } = e as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (code === '23514') {
+      return constraint === BOUND_CONSTRAINT || (typeof message === 'string' && message.includes(BOUND_CONSTRAINT));
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** [property, column name] of every transaction column. */
 const columns = Object.entries(getTableColumns(transactions)).map(([key, column]) => [key, column.name] as const);
 const transactionColumns = columns.map(([, name]) => name).join(', ');

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { idParam } from '@shared/schemas/common';
 import {
   transaction,
-  transactionEdit,
-  transactionInput,
+  transactionDefaults,
+  transactionDefaultsQuery,
+  transactionEditChecked,
+  transactionInputChecked,
   transactionListQuery,
   transactionPage,
 } from '@shared/schemas/ledger';
@@ -29,7 +31,7 @@ export function ledgerRoutes(app: App, ctx: AppContext): void {
         tags,
         security,
         summary: 'Post an entry (header Idempotency-Key required: a replay answers the first response)',
-        body: transactionInput,
+        body: transactionInputChecked,
         response: { 201: transaction },
       },
       config: { policy: 'transaction.write' },
@@ -58,6 +60,21 @@ export function ledgerRoutes(app: App, ctx: AppContext): void {
   );
 
   app.get(
+    '/api/v1/transaction/defaults/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "What a new entry of the party gets unless it names it: the rider's only event, the tax override",
+        querystring: transactionDefaultsQuery,
+        response: { 200: transactionDefaults },
+      },
+      config: { policy: 'transaction.correct' },
+    },
+    (request) => ledger.defaults(sessionOf(request), request.query),
+  );
+
+  app.get(
     '/api/v1/transaction/:id/',
     {
       schema: { tags, security, summary: 'One entry', params, response: { 200: transaction } },
@@ -74,7 +91,7 @@ export function ledgerRoutes(app: App, ctx: AppContext): void {
         security,
         summary: 'Edit an uninvoiced entry: posts its reversal and a new entry (Idempotency-Key optional)',
         params,
-        body: transactionEdit,
+        body: transactionEditChecked,
         response: { 200: transaction },
       },
       config: { policy: 'transaction.correct' },

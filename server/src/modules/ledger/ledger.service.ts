@@ -2,9 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type {
   Transaction,
+  TransactionDefaults,
   TransactionEdit,
   TransactionListQuery,
   TransactionPage,
+  transactionDefaultsQuery,
   transactionInput,
 } from '@shared/schemas/ledger';
 import { AppError, fieldError } from '../../app-error';
@@ -232,6 +234,36 @@ export function createLedgerService(ctx: AppContext) {
         read = false;
       }
       throw new AppError('conflict');
+    },
+
+    /**
+     * The event and tax override a new entry of the party gets when it names none: read with
+     * the very context query a post reads (contextSql), so the form's preview applies the
+     * server's rule (issue 11: the preview showed 0 % VAT where the post saved 22 %).
+     */
+    async defaults(user: RequestUser, query: z.output<typeof transactionDefaultsQuery>): Promise<TransactionDefaults> {
+      assertVenueAccess(user, query.venue, { office: true });
+      if (query.party_type !== 'rider') return { vec: null, tax_override: 'NO_OVERRIDE' };
+      const spec: EntrySpec = {
+        venueId: query.venue,
+        kind: 'charge',
+        partyType: 'rider',
+        partyId: query.party_id,
+        consumableId: null,
+        vecId: null,
+        quantity: 1,
+        taxTypeId: null,
+        merchantId: null,
+        source: 'office',
+        deviceId: null,
+        occurredAt: new Date(),
+        idempotencyKey: null,
+        replacesId: null,
+      };
+      const { context } = await loadContext(ctx.db, contextQueryOf(user, spec, null));
+      if (!context.venue) throw new AppError('not_found');
+      if (context.partyName === null) throw fieldError('party_id', 'does_not_exist');
+      return { vec: context.tax.vecId, tax_override: context.rider?.taxOverride ?? 'NO_OVERRIDE' };
     },
 
     async list(user: RequestUser, query: TransactionListQuery): Promise<TransactionPage> {

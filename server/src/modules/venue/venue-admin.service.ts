@@ -23,6 +23,7 @@ export interface VenueFields {
   head_number_to?: number | null;
   self_checkout?: boolean;
   prices_include_tax?: boolean;
+  max_entry_minor?: number;
 }
 
 const columnsOf = (input: VenueFields): Partial<NewVenue> =>
@@ -41,6 +42,7 @@ const columnsOf = (input: VenueFields): Partial<NewVenue> =>
     headNumberTo: input.head_number_to,
     selfCheckout: input.self_checkout,
     pricesIncludeTax: input.prices_include_tax,
+    maxEntryMinor: input.max_entry_minor,
   });
 
 /** Rules across fields, on the venue as it will be after the write. */

@@ -18,4 +18,5 @@ export const toVenueDetail = (v: VenueRow): VenueDetail => ({
   head_number_to: v.headNumberTo,
   self_checkout: v.selfCheckout,
   prices_include_tax: v.pricesIncludeTax,
+  max_entry_minor: v.maxEntryMinor,
 });

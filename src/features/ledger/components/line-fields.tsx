@@ -1,10 +1,11 @@
 import { Group, NativeSelect, NumberInput, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { CHARGE_CATEGORIES, formatPercent, MAX_QUANTITY } from '@shared/ledger';
-import { formatMoney, minorToDecimalString } from '@shared/money';
+import { CHARGE_CATEGORIES, formatPercent } from '@shared/ledger';
+import { formatMoney } from '@shared/money';
 import type { TaxType } from '@shared/schemas/configuration';
 import type { Consumable, Vec } from '@shared/schemas/venue-setup';
+import { amountToText } from '@/lib/amount-text';
 import { isMoneyKind, type TransactionValues } from '../transaction-values';
 
 interface LineFieldsProps {
@@ -13,15 +14,18 @@ interface LineFieldsProps {
   events: readonly Vec[];
   taxTypes: readonly TaxType[];
   currency: string;
+  /** The event the server applies when none is chosen (the rider's only event), if any. */
+  defaultEvent?: number | null;
 }
 
 const FIELD_WIDTH = { base: '100%', sm: 220 };
 
 /** What was sold or paid: consumable, event, category, description, quantity, price and tax type. */
-export function LineFields({ form, consumables, events, taxTypes, currency }: LineFieldsProps) {
+export function LineFields({ form, consumables, events, taxTypes, currency, defaultEvent }: LineFieldsProps) {
   const { t } = useTranslation('ledger');
   const money = isMoneyKind(form.values.kind);
   const none = (label: string) => [{ value: '', label }];
+  const automatic = defaultEvent ? events.find((vec) => vec.id === defaultEvent) : undefined;
 
   const chooseConsumable = (id: string) => {
     const item = consumables.find((consumable) => String(consumable.id) === id);
@@ -29,7 +33,7 @@ export function LineFields({ form, consumables, events, taxTypes, currency }: Li
     form.setValues({
       consumable: id,
       description: item.name,
-      unit_price: minorToDecimalString(item.unit_price),
+      unit_price: amountToText(item.unit_price),
       category: item.category,
     });
   };
@@ -53,7 +57,10 @@ export function LineFields({ form, consumables, events, taxTypes, currency }: Li
           />
           <NativeSelect
             label={t('form.event')}
-            data={[...none(t('form.noEvent')), ...events.map((vec) => ({ value: String(vec.id), label: vec.name }))]}
+            data={[
+              ...none(automatic ? t('form.autoEvent', { name: automatic.name }) : t('form.noEvent')),
+              ...events.map((vec) => ({ value: String(vec.id), label: vec.name })),
+            ]}
             {...form.getInputProps('vec')}
             w={FIELD_WIDTH}
           />
@@ -71,10 +78,10 @@ export function LineFields({ form, consumables, events, taxTypes, currency }: Li
           <NumberInput
             label={t('form.quantity')}
             required
-            min={1}
-            max={MAX_QUANTITY}
+            // Issue 11: nothing is clamped or made positive behind the user's back; the form
+            // refuses 0, -3 and 100000 on the field instead.
+            clampBehavior="none"
             allowDecimal={false}
-            allowNegative={false}
             {...form.getInputProps('quantity')}
             w={{ base: '100%', sm: 120 }}
           />

@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { computeTax, formatPercent } from '@shared/ledger';
+import { computeTax, formatPercent, type TaxOverride } from '@shared/ledger';
 import type { Minor } from '@shared/money';
 import type { PreviewRate } from '../tax-rate';
 import { Amount } from './amount';
@@ -12,10 +12,12 @@ interface TaxPreviewProps {
   /** Null for payments and payouts: they carry no tax. */
   rate: PreviewRate | null;
   currency: string;
+  /** The rider's tax override, applied as the server applies it. */
+  override: TaxOverride;
 }
 
-/** Net, tax and gross of the line as it stands, computed as the server will (before the rider's override). */
-export function TaxPreview({ lineAmount, pricesIncludeTax, rate, currency }: TaxPreviewProps) {
+/** The net, tax and gross of the line as the server will save them (the rider's override included). */
+export function TaxPreview({ lineAmount, pricesIncludeTax, rate, currency, override }: TaxPreviewProps) {
   const { t } = useTranslation('ledger');
   const result =
     lineAmount === null
@@ -25,7 +27,7 @@ export function TaxPreview({ lineAmount, pricesIncludeTax, rate, currency }: Tax
           pricesIncludeTax: rate ? pricesIncludeTax : true,
           rateBp: rate?.rateBp ?? 0,
           appliesByDefault: rate?.appliesByDefault ?? false,
-          override: 'NO_OVERRIDE',
+          override: rate ? override : 'NO_OVERRIDE',
         });
   const figures: [label: string, value: Minor | undefined][] = [
     [t('preview.net'), result?.net],
@@ -52,7 +54,8 @@ export function TaxPreview({ lineAmount, pricesIncludeTax, rate, currency }: Tax
         </SimpleGrid>
         <Text size="xs" c="dimmed">
           {rate ? (pricesIncludeTax ? t('preview.grossEntry') : t('preview.netEntry')) : t('preview.noTax')}{' '}
-          {rate && t('preview.override')}
+          {rate && override === 'FORCE' && t('preview.overrideForce')}
+          {rate && override === 'SKIP' && t('preview.overrideSkip')}
         </Text>
       </Stack>
     </Card>

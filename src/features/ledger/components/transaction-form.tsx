@@ -1,15 +1,18 @@
 import { Alert, Button, Group, NativeSelect, Skeleton, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import type { PartyType } from '@shared/ledger';
+import { LARGE_ENTRY_SHARE, computeTax, type PartyType } from '@shared/ledger';
+import { formatMoney } from '@shared/money';
 import type { Transaction } from '@shared/schemas/ledger';
 import { errorText } from '@/lib/api-error';
+import { confirmDialog } from '@/lib/dialogs';
 import { FormErrorList } from '@/lib/components/form-error-list';
 import { notify } from '@/lib/notify';
 import { useSubmit } from '@/lib/use-submit';
 import { useCreateTransaction } from '../api/create-transaction';
 import { useEditTransaction } from '../api/edit-transaction';
 import { useTaxConfiguration } from '../api/get-tax-configuration';
+import { useTransactionDefaults } from '../api/get-transaction-defaults';
 import { useVenueDetail } from '../api/get-venue-detail';
 import { useConsumables } from '../api/list-consumables';
 import { useEvents } from '../api/list-events';
@@ -21,6 +24,7 @@ import {
   isMoneyKind,
   newTransactionValues,
   OFFICE_KINDS,
+  overLimitError,
   toTransactionEdit,
   toTransactionInput,
   unitPriceOf,
@@ -57,6 +61,7 @@ export function TransactionForm(props: TransactionFormProps) {
       {...props}
       currency={currencyLabel(venue.data)}
       pricesIncludeTax={venue.data.prices_include_tax}
+      entryLimit={venue.data.max_entry_minor}
     />
   );
 }
@@ -64,6 +69,8 @@ export function TransactionForm(props: TransactionFormProps) {
 interface FieldsProps extends TransactionFormProps {
   currency: string;
   pricesIncludeTax: boolean;
+  /** The venue's limit for one entry (minor units): above it the server refuses the entry. */
+  entryLimit: number;
 }
 
 function TransactionFormFields({
@@ -74,6 +81,7 @@ function TransactionFormFields({
   onCancel,
   currency,
   pricesIncludeTax,
+  entryLimit,
 }: FieldsProps) {
   const { t } = useTranslation('ledger');
   const consumables = useConsumables(venueId);
@@ -84,7 +92,17 @@ function TransactionFormFields({
     validate: validateTransaction,
   });
   const { values } = form;
-  const configuration = useTaxConfiguration(values.vec ? Number(values.vec) : null);
+  // The rider the server takes the default event and the tax override from (ledger/entry.ts).
+  const rider = transaction
+    ? (transaction.beneficiary?.id ?? (transaction.party.type === 'rider' ? transaction.party.id : null))
+    : values.party_type === 'rider' && values.party_id
+      ? Number(values.party_id)
+      : null;
+  const defaults = useTransactionDefaults(venueId, 'rider', rider);
+  // Like the server: the chosen event, else the rider's only event at the venue.
+  const vec = values.vec ? Number(values.vec) : (defaults.data?.vec ?? null);
+  const override = defaults.data?.tax_override ?? 'NO_OVERRIDE';
+  const configuration = useTaxConfiguration(vec);
   const { formErrors, run } = useSubmit(form);
   const idempotency = useIdempotencyKey();
   const create = useCreateTransaction();
@@ -101,7 +119,7 @@ function TransactionFormFields({
       : previewRate({
           taxType: values.tax_type ? Number(values.tax_type) : null,
           consumable: consumables.data?.find((item) => String(item.id) === values.consumable) ?? null,
-          configuration: values.vec ? (configuration.data ?? null) : null,
+          configuration: vec !== null ? (configuration.data ?? null) : null,
           category: values.category,
           taxTypes: taxTypes.data ?? [],
         });
@@ -118,7 +136,36 @@ function TransactionFormFields({
     }
   }
 
+  /** The gross the server will save, as the preview computes it. */
+  const gross =
+    lineAmount === null
+      ? null
+      : computeTax({
+          lineAmount,
+          pricesIncludeTax: rate ? pricesIncludeTax : true,
+          rateBp: rate?.rateBp ?? 0,
+          appliesByDefault: rate?.appliesByDefault ?? false,
+          override: rate ? override : 'NO_OVERRIDE',
+        }).gross;
+  const largeFrom = Math.floor(entryLimit * LARGE_ENTRY_SHARE);
+
   const submit = form.onSubmit(async (submitted) => {
+    // Issue 11: above the venue's limit is refused here as on the server; a large entry asks first.
+    const overLimit = overLimitError(gross, entryLimit, currency);
+    if (overLimit) {
+      form.setFieldError('unit_price', overLimit);
+      return;
+    }
+    if (gross !== null && gross > largeFrom) {
+      const confirmed = await confirmDialog({
+        title: t('form.confirmLargeTitle'),
+        message: t('form.confirmLarge', {
+          amount: formatMoney(gross, currency),
+          threshold: formatMoney(largeFrom, currency),
+        }),
+      });
+      if (!confirmed) return;
+    }
     const result: { saved?: Transaction } = {};
     const ok = await run(async () => {
       if (transaction) {
@@ -160,8 +207,15 @@ function TransactionFormFields({
           events={events.data ?? []}
           taxTypes={taxTypes.data ?? []}
           currency={currency}
+          defaultEvent={defaults.data?.vec ?? null}
         />
-        <TaxPreview lineAmount={lineAmount} pricesIncludeTax={pricesIncludeTax} rate={rate} currency={currency} />
+        <TaxPreview
+          lineAmount={lineAmount}
+          pricesIncludeTax={pricesIncludeTax}
+          rate={rate}
+          currency={currency}
+          override={override}
+        />
         <Group justify="flex-end">
           {onCancel && (
             <Button variant="default" onClick={onCancel}>

@@ -1,7 +1,9 @@
 import { Alert, Button, Card, Group, NumberInput, SimpleGrid, Skeleton, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { MAX_ENTRY_MINOR } from '@shared/ledger';
 import type { VenueDetail } from '@shared/schemas/venue-setup';
+import { amountFromText, amountToText } from '@/lib/amount-text';
 import { errorText } from '@/lib/api-error';
 import { FormErrorList } from '@/lib/components/form-error-list';
 import { translateFieldError } from '@/lib/form-errors';
@@ -16,6 +18,8 @@ interface OtherValues {
   self_checkout: boolean;
   currencyDisplay: string;
   prices_include_tax: boolean;
+  /** The limit for one entry, as typed ("10.000,00"). */
+  max_entry_minor: string;
 }
 
 const headNumber = (value: number | string) => (value === '' ? null : Number(value));
@@ -30,6 +34,11 @@ function validate(values: OtherValues): Record<string, string> {
     errors.head_number_to = translateFieldError('too_small');
   }
   if (!values.currencyDisplay.trim()) errors.currencyDisplay = translateFieldError('required');
+  const limit = amountFromText(values.max_entry_minor);
+  if (!values.max_entry_minor.trim()) errors.max_entry_minor = translateFieldError('required');
+  else if (limit === null) errors.max_entry_minor = translateFieldError('invalid');
+  else if (limit < 1) errors.max_entry_minor = translateFieldError('too_small');
+  else if (limit > MAX_ENTRY_MINOR) errors.max_entry_minor = translateFieldError('too_big');
   return errors;
 }
 
@@ -53,6 +62,7 @@ function OtherForm({ venue }: { venue: VenueDetail }) {
       self_checkout: venue.self_checkout,
       currencyDisplay: venue.currencyDisplay,
       prices_include_tax: venue.prices_include_tax,
+      max_entry_minor: amountToText(venue.max_entry_minor),
     },
     validate,
   });
@@ -66,6 +76,7 @@ function OtherForm({ venue }: { venue: VenueDetail }) {
         self_checkout: values.self_checkout,
         currencyDisplay: values.currencyDisplay,
         prices_include_tax: values.prices_include_tax,
+        max_entry_minor: amountFromText(values.max_entry_minor) ?? undefined,
       });
     });
     if (saved) notify.success(t('toast.saved'));
@@ -101,6 +112,15 @@ function OtherForm({ venue }: { venue: VenueDetail }) {
           maxLength={5}
           key={form.key('currencyDisplay')}
           {...form.getInputProps('currencyDisplay')}
+        />
+        <TextInput
+          label={t('other.maxEntry')}
+          description={t('other.maxEntryHint', { currency: venue.currencyDisplay })}
+          required
+          inputMode="decimal"
+          autoComplete="off"
+          key={form.key('max_entry_minor')}
+          {...form.getInputProps('max_entry_minor')}
         />
         <Switch
           label={t('other.selfCheckout')}

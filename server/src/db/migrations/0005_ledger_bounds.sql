@@ -1,0 +1,3 @@
+ALTER TABLE "venues" ADD COLUMN "max_entry_minor" bigint DEFAULT 1000000 NOT NULL;--> statement-breakpoint
+ALTER TABLE "venues" ADD CONSTRAINT "venues_max_entry_check" CHECK ("venues"."max_entry_minor" BETWEEN 1 AND 100000000000);--> statement-breakpoint
+ALTER TABLE "accounts" ADD CONSTRAINT "accounts_bound_check" CHECK (abs("accounts"."balance_minor") <= 1000000000000 AND abs("accounts"."charged_minor") <= 1000000000000 AND abs("accounts"."tax_minor") <= 1000000000000 AND abs("accounts"."paid_minor") <= 1000000000000) NOT VALID;
