@@ -26,6 +26,7 @@ const newVenue = {
   head_number_to: 199,
   self_checkout: true,
   prices_include_tax: false,
+  max_entry_minor: 250_000,
 };
 
 describe('venue create and update', () => {

@@ -23,6 +23,7 @@ const demoVenue = {
   head_number_to: 999,
   self_checkout: false,
   prices_include_tax: true,
+  max_entry_minor: 1_000_000,
 };
 
 describe('venues', () => {
