@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { API_PREFIX, MAINTENANCE_RELOAD_MS, REQUEST_DEDUPE_CLEAR_MS } from '@shared/constants';
 import { ApiError, apiErrorMessage } from './api-error';
 import { browser } from './browser';
+import { isFloorDevice, renewSession } from './device-session';
 import { notify } from './notify';
 import { reportError } from './report-error';
 import { useAppStore } from './store';
@@ -55,8 +56,8 @@ function request<T>(method: Method, path: string, options: RequestOptions = {}):
   return promise;
 }
 
-async function send<T>(method: Method, url: string, options: RequestOptions): Promise<T> {
-  const { token, language } = useAppStore.getState();
+async function send<T>(method: Method, url: string, options: RequestOptions, renewed = false): Promise<T> {
+  const { token, language, user } = useAppStore.getState();
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': language });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (options.noCache) headers.set('Cache-Control', 'no-cache');
@@ -76,13 +77,18 @@ async function send<T>(method: Method, url: string, options: RequestOptions): Pr
     throw new ApiError(0, null, { message: i18next.t('errors:network'), cause });
   }
 
+  // An expired session is renewed without staff action where it can be (issue 11 §2), then the
+  // request is sent once more.
+  if (response.status === 401 && user && !renewed && !url.startsWith('/api/token/')) {
+    if ((await renewSession()) === 'renewed') return send<T>(method, url, options, true);
+  }
   const data = await readBody(response);
   if (response.ok) return data as T;
   if (method === 'DELETE' && response.status === 404) {
     notify.warning(i18next.t('errors:not_found'));
     return undefined as T;
   }
-  throw failure(method, url, response.status, data, token !== null);
+  throw failure(method, url, response.status, data, user !== null);
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -111,6 +117,10 @@ function failure(method: Method, url: string, status: number, data: unknown, sig
     notify.error(i18next.t('errors:internal'));
   } else if (status === 403) {
     notify.error(i18next.t('errors:forbidden'));
+  } else if (status === 401 && signedIn && isFloorDevice(useAppStore.getState().user)) {
+    // A floor device keeps its user and its queued writes; the floor status bar asks for a sign-in.
+    useAppStore.getState().setSignInNeeded(true);
+    notify.warning(i18next.t('offline:signInNeeded.toast'));
   } else if (status === 401 && signedIn) {
     notify.warning(i18next.t('errors:unauthorized'));
     useAppStore.getState().clearSession();

@@ -18,12 +18,22 @@ export interface AppState {
   /** A newer build is available (a lazy chunk failed or a service worker is waiting). */
   updateAvailable: boolean;
   pendingNotice: PendingNotice | null;
+  /**
+   * The session was restored from the floor-device credential (a relaunch or a new tab,
+   * issue 11 §2): only the floor screens open until the user signs in with their password.
+   */
+  floorOnly: boolean;
+  /** The server refused the session and it could not be renewed: a sign-in is needed (writes are kept). */
+  signInNeeded: boolean;
   setToken(token: string): void;
   setUser(user: CurrentUser): void;
   setActiveVenue(venue: VenueSummary | null): void;
   setLanguage(language: Language): void;
   setPreshow(show: number | null): void;
   setUpdateAvailable(available: boolean): void;
+  setSignInNeeded(needed: boolean): void;
+  /** Open the floor screens of a floor device's user from its stored credential (no token yet). */
+  restoreFloorDevice(user: CurrentUser, venue: VenueSummary | null): void;
   /** Forget the session (token, user, venue, preshow); the language stays. */
   clearSession(notice?: PendingNotice): void;
   takePendingNotice(): PendingNotice | null;
@@ -60,7 +70,10 @@ export const useAppStore = create<AppState>()(
       preshow: null,
       updateAvailable: false,
       pendingNotice: null,
-      setToken: (token) => set({ token }),
+      floorOnly: false,
+      signInNeeded: false,
+      // A new token is a live session again.
+      setToken: (token) => set({ token, signInNeeded: false }),
       setUser: (user) => set({ user }),
       setActiveVenue: (activeVenue) => set({ activeVenue }),
       setLanguage: (language) => {
@@ -69,8 +82,19 @@ export const useAppStore = create<AppState>()(
       },
       setPreshow: (preshow) => set({ preshow }),
       setUpdateAvailable: (updateAvailable) => set({ updateAvailable }),
+      setSignInNeeded: (signInNeeded) => set({ signInNeeded }),
+      restoreFloorDevice: (user, activeVenue) =>
+        set({ token: null, user, activeVenue, preshow: null, floorOnly: true, signInNeeded: false }),
       clearSession: (notice) =>
-        set({ token: null, user: null, activeVenue: null, preshow: null, pendingNotice: notice ?? null }),
+        set({
+          token: null,
+          user: null,
+          activeVenue: null,
+          preshow: null,
+          floorOnly: false,
+          signInNeeded: false,
+          pendingNotice: notice ?? null,
+        }),
       takePendingNotice: () => {
         const notice = get().pendingNotice;
         if (notice) set({ pendingNotice: null });
@@ -82,13 +106,15 @@ export const useAppStore = create<AppState>()(
       version: 1,
       storage: createJSONStorage(() => sessionStorage),
       // The update flag belongs to this page load only.
-      partialize: ({ token, user, activeVenue, language, preshow, pendingNotice }) => ({
+      partialize: ({ token, user, activeVenue, language, preshow, pendingNotice, floorOnly, signInNeeded }) => ({
         token,
         user,
         activeVenue,
         language,
         preshow,
         pendingNotice,
+        floorOnly,
+        signInNeeded,
       }),
     },
   ),

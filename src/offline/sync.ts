@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { createStore } from 'zustand/vanilla';
+import { renewSession, type Renewal } from '@/lib/device-session';
 import { useAppStore } from '@/lib/store';
 import { floorDb, type FloorDb } from './db';
-import { flushOutbox, onEnqueue } from './outbox';
+import { BACKOFF_MAX_MS, flushOutbox, onEnqueue, type FlushResult } from './outbox';
 import { watchPersistence } from './persist';
 import { pullChanges } from './pull';
 import { fetchTransport, type Transport } from './transport';
@@ -47,6 +48,13 @@ export interface EngineOptions {
   now?: () => number;
   random?: () => number;
   onOutdated?: () => void;
+  /**
+   * The server refused the session (401): renew it without staff action (refresh, else the
+   * floor-device credential). On `signInNeeded` the store asks for a sign-in; the writes stay.
+   */
+  renew?: () => Promise<Renewal>;
+  /** A renewed session was refused again: a sign-in is needed. */
+  onSignInNeeded?: () => void;
 }
 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -80,6 +88,8 @@ export function createFloorSync(options: EngineOptions = {}) {
     now = () => Date.now(),
     random = () => Math.random(),
     onOutdated = () => useAppStore.getState().setUpdateAvailable(true),
+    renew = renewSession,
+    onSignInNeeded = () => useAppStore.getState().setSignInNeeded(true),
   } = options;
   const state = createStore<EngineState>(() => ({ busy: 0, outdated: false }));
   const busy = (delta: number) => state.setState((s) => ({ busy: s.busy + delta }));
@@ -104,18 +114,38 @@ export function createFloorSync(options: EngineOptions = {}) {
     if ((await db.outbox.where('user').equals(userId).count()) === 0) return;
     busy(1);
     try {
-      const result = await lock(OUTBOX_LOCK, () =>
-        flushOutbox({ db, transport, user: userId, now, random, ignoreBackoff: force }),
-      );
+      const send = () =>
+        lock(OUTBOX_LOCK, () => flushOutbox({ db, transport, user: userId, now, random, ignoreBackoff: force }));
+      let result = await send();
+      const sent = new Set(result.sent);
+      if (result.stop === 'unauthorized') result = await afterUnauthorized(userId, send, sent);
       if (result.stop === 'outdated') outdated();
       if (result.retryAt !== undefined) scheduleRetry(result.retryAt);
       // The server's rows replace the pending ones.
-      await Promise.all([...result.sent].map((venue) => pull(venue)));
+      await Promise.all([...sent].map((venue) => pull(venue)));
     } catch (error) {
       console.warn('Floor outbox: flush failed', error);
     } finally {
       busy(-1);
     }
+  };
+  /**
+   * 401 keeps every write: the session is renewed and the same items are sent again, with the
+   * same Idempotency-Keys (the refused request changed nothing on the server).
+   */
+  const afterUnauthorized = async (
+    userId: number,
+    send: () => Promise<FlushResult>,
+    sent: Set<number>,
+  ): Promise<FlushResult> => {
+    const outcome = await renew();
+    if (outcome === 'unreachable') return { sent, stop: 'retry', retryAt: now() + BACKOFF_MAX_MS };
+    // A sign-in is needed (the store says so), or someone else signed in meanwhile.
+    if (outcome !== 'renewed' || user() !== userId) return { sent, stop: 'unauthorized' };
+    const again = await send();
+    for (const venue of again.sent) sent.add(venue);
+    if (again.stop === 'unauthorized') onSignInNeeded();
+    return again;
   };
   const flushRuns = coalesce(flushRound);
 
@@ -182,6 +212,11 @@ export const floorSync = createFloorSync();
 
 // Every write wakes the flusher, also when no floor screen watches.
 onEnqueue(() => void floorSync.flush());
+
+// A session that starts or comes back (sign-in, renewal) sends what waited for it.
+useAppStore.subscribe((state, previous) => {
+  if (state.token && (previous.token === null || previous.signInNeeded)) void floorSync.flush({ ignoreBackoff: true });
+});
 
 export const pullNow = (venue: number): Promise<void> => floorSync.pull(venue);
 export const flushNow = (): Promise<void> => floorSync.flush();

@@ -29,6 +29,8 @@ describe('logout with unsent floor writes', () => {
     const fetchMock = mockFetch({
       'GET /api/v1/venue/check_hostname/': () => json(200, { logo: null, venue: null }),
       'GET /api/auth/user/logout/': () => json(200, { ok: true }),
+      // The server cannot take the writes yet: they stay queued.
+      'POST /api/v1/transaction/': () => json(503, { error: 'maintenance', message: 'x' }),
     });
     const loggedOut = () => fetchMock.mock.calls.some(([input]) => String(input) === '/api/auth/user/logout/');
     await saveWrite(floorDb, stable.id, chargeWrite(1, 'k-1'));

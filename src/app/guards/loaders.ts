@@ -2,7 +2,9 @@ import i18next from 'i18next';
 import { data, redirect, type LoaderFunction } from 'react-router-dom';
 import type { AudienceKey } from '@shared/audiences';
 import { checkAudience, checkGuest, checkRiderTerms, checkSignedIn, type Access } from '@/lib/authorization';
+import { restoreDeviceSession } from '@/lib/device-session';
 import { notify } from '@/lib/notify';
+import { href, matchesPath, safeNext, type PathKey } from '@/lib/paths';
 import { useAppStore } from '@/lib/store';
 
 /** Route loaders that apply the guards of lib/authorization before a page renders. */
@@ -18,17 +20,58 @@ function requested(request: Request): string {
   return `${url.pathname}${url.search}`;
 }
 
-const currentUser = () => useAppStore.getState().user;
+/** The signed-in user; in a new tab or after a relaunch, a floor device's from its device session. */
+const currentUser = () => useAppStore.getState().user ?? restoreDeviceSession();
 
-export const signedInLoader: LoaderFunction = ({ request }) =>
+/**
+ * The screens a floor device opens from its device session (issue 11 §2): the floor dashboards
+ * and the organizer's floor views; never an admin or money screen.
+ */
+export const FLOOR_DEVICE_PATHS: readonly PathKey[] = [
+  'chooseDashboard',
+  'stableDashboard',
+  'stableAddTransaction',
+  'stableTransactions',
+  'stableQr',
+  'welcomedeskList',
+  'welcomedeskAdd',
+  'signinList',
+  'vetcheck',
+  'vetcheckList',
+  'organizerVetcheck',
+  'organizerSignin',
+  'organizerWelcomedesk',
+];
+
+/**
+ * A session restored from the device credential, or one the server refused, opens only the
+ * floor screens: anything else needs a sign-in with the password first (and comes back after).
+ */
+function checkFloorDevice(request: Request): Access {
+  const { floorOnly, signInNeeded } = useAppStore.getState();
+  const { pathname } = new URL(request.url);
+  // A group's bare path (`/stable`) only redirects to its home, which is checked in turn.
+  const bare = matchesPath(pathname, ['stable', 'welcomedesk', 'signin', 'organizer']);
+  if ((!floorOnly && !signInNeeded) || bare || matchesPath(pathname, FLOOR_DEVICE_PATHS)) return { allowed: true };
+  return { allowed: false, redirect: href('login', {}, { next: safeNext(requested(request)) }) };
+}
+
+export const signedInLoader: LoaderFunction = ({ request }) => {
   enforce(checkSignedIn(currentUser(), requested(request)));
+  const floor = checkFloorDevice(request);
+  if (!floor.allowed) notify.warning(i18next.t('auth:floorDevice.signInForPage'));
+  return enforce(floor);
+};
 
-export const guestLoader: LoaderFunction = () => enforce(checkGuest(currentUser()));
+export const guestLoader: LoaderFunction = () => enforce(checkGuest(useAppStore.getState().user));
 
 export const audienceLoader =
   (key: AudienceKey): LoaderFunction =>
-  ({ request }) =>
-    enforce(checkAudience(currentUser(), key, requested(request)));
+  ({ request }) => {
+    const user = currentUser();
+    if (user) enforce(checkFloorDevice(request));
+    return enforce(checkAudience(user, key, requested(request)));
+  };
 
 export const riderTermsLoader: LoaderFunction = () => enforce(checkRiderTerms(currentUser()));
 

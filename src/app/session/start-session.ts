@@ -3,6 +3,13 @@ import { getCurrentUser } from '@/features/auth/api/get-current-user';
 import { venueQueryOptions } from '@/features/venues/api/get-venue';
 import { showError } from '@/lib/api-error';
 import { browser } from '@/lib/browser';
+import {
+  isFloorDevice,
+  renewSession,
+  restoreDeviceSession,
+  startDeviceSession,
+  updateDeviceSession,
+} from '@/lib/device-session';
 import { changeLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { useAppStore } from '@/lib/store';
@@ -30,6 +37,8 @@ export async function startSession(token: string): Promise<CurrentUser> {
   const store = useAppStore.getState();
   store.setPreshow(null);
   store.setToken(token);
+  // A sign-in opens every screen of the user again.
+  useAppStore.setState({ floorOnly: false });
   let user: CurrentUser;
   try {
     user = await getCurrentUser();
@@ -41,6 +50,8 @@ export async function startSession(token: string): Promise<CurrentUser> {
   await changeLanguage(user.language);
   // The session stands without the venue; the failure is shown.
   await loadActiveVenue(user.assigned_venue).catch(showError);
+  // Floor staff signed in with their password keep a floor-device session (issue 11 §2).
+  startDeviceSession(token, user, useAppStore.getState().activeVenue);
   return user;
 }
 
@@ -53,12 +64,39 @@ export async function switchIdentity(token: string, destination: string): Promis
   browser.assign(destination);
 }
 
-/** A stored session from an earlier page load: refresh the user (a 401 signs out). */
-export function resumeSession(): void {
-  if (!useAppStore.getState().token) return;
+/** The user as the server knows them now; the floor-device session follows. */
+function refreshUser(): void {
   getCurrentUser().then(
-    (user) => useAppStore.getState().setUser(user),
+    (user) => {
+      useAppStore.getState().setUser(user);
+      if (isFloorDevice(user)) updateDeviceSession({ user });
+    },
     // The api client already answered 401/5xx; offline the stored user stays.
     () => undefined,
   );
+}
+
+/**
+ * Renew a session restored from the floor-device credential (it has no token yet) once the
+ * server is reachable; offline it keeps working from the stored user and venue.
+ */
+export function renewRestoredSession(): void {
+  const { user, token } = useAppStore.getState();
+  if (!user || token || (typeof navigator !== 'undefined' && navigator.onLine === false)) return;
+  void renewSession().then((outcome) => {
+    if (outcome === 'renewed') refreshUser();
+  });
+}
+
+/**
+ * A stored session from an earlier page load: refresh the user (a 401 signs out). A relaunch
+ * or a new tab of a floor device (empty session store) restores its floor-device session.
+ */
+export function resumeSession(): void {
+  const state = useAppStore.getState();
+  if (state.token) {
+    refreshUser();
+    return;
+  }
+  if (state.user || restoreDeviceSession()) renewRestoredSession();
 }

@@ -1,35 +1,50 @@
+import i18next from 'i18next';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { TOKEN_REFRESH_MS } from '@shared/constants';
-import { refreshToken } from '@/features/auth/api/refresh-token';
-import { ApiError } from '@/lib/api-error';
+import { isFloorDevice, renewSession } from '@/lib/device-session';
+import { notify } from '@/lib/notify';
 import { href } from '@/lib/paths';
 import { queryClient } from '@/lib/query-client';
 import { useAppStore } from '@/lib/store';
+import { renewRestoredSession } from './start-session';
 
 /**
- * Refresh the token every TOKEN_REFRESH_MS while signed in. A 400 means it can no longer be
- * refreshed: the user is cleared, logged out and sent to / (spec §8).
+ * Refresh the token every TOKEN_REFRESH_MS while signed in (spec §7). When it can no longer be
+ * refreshed, a floor device exchanges its device credential (issue 11 §2); if that fails too,
+ * a floor device keeps its user and queued writes and says that a sign-in is needed, anyone
+ * else is cleared, logged out and sent to / (spec §8).
  */
 export function useSessionKeeper(): void {
   const signedIn = useAppStore((state) => state.token !== null);
+  const restored = useAppStore((state) => state.user !== null && state.token === null);
   const navigate = useNavigate();
 
   useEffect(() => {
     if (!signedIn) return;
     const timer = setInterval(() => {
-      const { token } = useAppStore.getState();
-      if (!token) return;
-      refreshToken(token).then(
-        (answer) => useAppStore.getState().setToken(answer.token),
-        (error: unknown) => {
-          if (!(error instanceof ApiError) || error.status !== 400) return;
-          useAppStore.getState().clearSession();
-          queryClient.clear();
-          void navigate(href('chooseDashboard'));
-        },
-      );
+      const { token, signInNeeded } = useAppStore.getState();
+      // Once a sign-in is needed, the prompt says so; the next sign-in starts a new session.
+      if (!token || signInNeeded) return;
+      void renewSession().then((outcome) => {
+        if (outcome !== 'signInNeeded') return;
+        if (isFloorDevice(useAppStore.getState().user)) {
+          notify.warning(i18next.t('offline:signInNeeded.toast'));
+          return;
+        }
+        useAppStore.getState().clearSession();
+        queryClient.clear();
+        void navigate(href('chooseDashboard'));
+      });
     }, TOKEN_REFRESH_MS);
     return () => clearInterval(timer);
   }, [signedIn, navigate]);
+
+  // A floor device reopened without a token: renew as soon as the server is reachable.
+  useEffect(() => {
+    if (!restored) return;
+    renewRestoredSession();
+    window.addEventListener('online', renewRestoredSession);
+    return () => window.removeEventListener('online', renewRestoredSession);
+  }, [restored]);
 }

@@ -1,10 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginRequest, TokenResponse } from '@shared/schemas/auth';
+import type { LoginRequest } from '@shared/schemas/auth';
+import type { LoginResponse } from '@shared/schemas/device-session';
 import { api } from '@/lib/api-client';
+import { noteIssuedCredential } from '@/lib/device-session';
 
-/** POST /api/token/auth/: username (or e-mail) and password for a token. */
-export function login(input: LoginRequest): Promise<TokenResponse> {
-  return api.post<TokenResponse>('/api/token/auth/', input);
+/**
+ * POST /api/token/auth/: username (or e-mail) and password for a token; floor staff also get a
+ * device credential, kept once their session has started (issue 11 §2).
+ */
+export async function login(input: LoginRequest): Promise<LoginResponse> {
+  const answer = await api.post<LoginResponse>('/api/token/auth/', input);
+  noteIssuedCredential(answer);
+  return answer;
 }
 
 export function useLogin() {

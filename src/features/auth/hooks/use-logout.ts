@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { can } from '@shared/permissions';
+import { clearDeviceSession } from '@/lib/device-session';
 import { notify } from '@/lib/notify';
 import { href } from '@/lib/paths';
 import { queryClient } from '@/lib/query-client';
@@ -39,6 +40,8 @@ export function useLogout() {
     } catch {
       // The server may be unreachable or the token already invalid: the local session ends anyway.
     }
+    // Logout also ends the floor-device session (issue 11 §2): the device needs a sign-in again.
+    clearDeviceSession();
     useAppStore.getState().clearSession();
     queryClient.clear();
     await navigate(href('login'));

@@ -1,0 +1,200 @@
+import { isLanguage } from '@shared/constants';
+import type { CurrentUser } from '@shared/schemas/auth';
+import { floorDeviceAllowed, type LoginResponse } from '@shared/schemas/device-session';
+import type { VenueSummary } from '@shared/schemas/venue';
+import { useAppStore } from './store';
+
+/**
+ * The floor-device session (issue 11 §2). The spec's session store lives in sessionStorage
+ * (spec §9) and is gone after a relaunch or in a new tab; a device signed in with a floor role
+ * also keeps its device credential, user and venue here, in localStorage, until logout or its
+ * expiry (FLOOR_DEVICE_SESSION_HOURS). Offline it reopens the floor screens from it; online the
+ * credential is exchanged for a session token (POST /api/token/device/).
+ */
+
+export interface FloorDeviceSession {
+  /** The device credential: only POST /api/token/device/ accepts it. */
+  token: string;
+  /** Epoch ms after which the session is over, offline too. */
+  expiresAt: number;
+  user: CurrentUser;
+  venue: VenueSummary | null;
+}
+
+const DEVICE_KEY = 'paddock.floorDevice';
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function isSession(value: unknown): value is FloorDeviceSession {
+  if (typeof value !== 'object' || value === null) return false;
+  const { token, expiresAt, user } = value as Partial<FloorDeviceSession>;
+  return (
+    typeof token === 'string' &&
+    typeof expiresAt === 'number' &&
+    typeof user === 'object' &&
+    user !== null &&
+    typeof user.id === 'number' &&
+    Array.isArray(user.roles) &&
+    isLanguage(user.language)
+  );
+}
+
+/** The stored floor-device session while it lasts; an expired or broken one is deleted. */
+export function readDeviceSession(now = Date.now()): FloorDeviceSession | null {
+  const store = storage();
+  const text = store?.getItem(DEVICE_KEY);
+  if (!store || !text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (isSession(value) && value.expiresAt > now) return value;
+  } catch {
+    // Unreadable: as good as none.
+  }
+  store.removeItem(DEVICE_KEY);
+  return null;
+}
+
+export function saveDeviceSession(session: FloorDeviceSession): void {
+  try {
+    storage()?.setItem(DEVICE_KEY, JSON.stringify(session));
+  } catch {
+    // Storage full or unavailable: the device simply has no floor-device session.
+  }
+}
+
+/** Keeps the stored user and venue as fresh as the session's (a renamed venue, a new language). */
+export function updateDeviceSession(patch: Partial<Pick<FloorDeviceSession, 'user' | 'venue'>>): void {
+  const session = readDeviceSession();
+  if (session && (!patch.user || patch.user.id === session.user.id)) saveDeviceSession({ ...session, ...patch });
+}
+
+/** Logout, a new sign-in of someone else, a refused credential: the device session ends. */
+export function clearDeviceSession(): void {
+  try {
+    storage()?.removeItem(DEVICE_KEY);
+  } catch {
+    // Nothing stored.
+  }
+}
+
+// ---- issued at sign-in --------------------------------------------------------------------
+
+/** The credential of the last sign-in answer, by its session token, until the session starts. */
+let issued: { sessionToken: string; token: string; expiresAt: number } | null = null;
+
+/** The login answer's device credential (floor staff only) waits for the user to be loaded. */
+export function noteIssuedCredential(answer: LoginResponse): void {
+  const expiresAt = answer.device_expires_at ? Date.parse(answer.device_expires_at) : NaN;
+  issued =
+    answer.device_token && Number.isFinite(expiresAt)
+      ? { sessionToken: answer.token, token: answer.device_token, expiresAt }
+      : null;
+}
+
+/**
+ * A session started with `sessionToken` for `user`: a floor user signed in with their password
+ * keeps the device credential issued with it; any other sign-in ends the device session.
+ */
+export function startDeviceSession(sessionToken: string, user: CurrentUser, venue: VenueSummary | null): void {
+  const credential = issued?.sessionToken === sessionToken ? issued : null;
+  issued = null;
+  if (credential && floorDeviceAllowed(user.roles, user.assigned_venue)) {
+    saveDeviceSession({ token: credential.token, expiresAt: credential.expiresAt, user, venue });
+  } else {
+    clearDeviceSession();
+  }
+}
+
+// ---- restoring and renewing -----------------------------------------------------------------
+
+/**
+ * A relaunch or a new tab (empty session store): the floor device's user and venue come back
+ * from the stored session, floor screens only, without asking the server. Returns the user.
+ */
+export function restoreDeviceSession(): CurrentUser | null {
+  const state = useAppStore.getState();
+  if (state.user) return state.user;
+  const session = readDeviceSession();
+  if (!session) return null;
+  state.restoreFloorDevice(session.user, session.venue);
+  return session.user;
+}
+
+/** renewed: a fresh token; signInNeeded: refused, a sign-in is needed; unreachable: try again later. */
+export type Renewal = 'renewed' | 'signInNeeded' | 'unreachable';
+
+class Unreachable extends Error {}
+
+/** A token from an auth endpoint, null when refused (4xx); throws Unreachable otherwise. */
+async function tokenFrom(path: string, body: object): Promise<string | null> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      cache: 'no-store',
+    });
+  } catch {
+    throw new Unreachable();
+  }
+  if (response.status >= 500 || response.status === 408 || response.status === 429) throw new Unreachable();
+  if (!response.ok) return null;
+  const answer = (await response.json().catch(() => null)) as { token?: unknown } | null;
+  return typeof answer?.token === 'string' ? answer.token : null;
+}
+
+async function attemptRenewal(): Promise<Renewal> {
+  const { token, user } = useAppStore.getState();
+  if (!user) return 'signInNeeded';
+  try {
+    // A token still within its refresh window is simply refreshed.
+    const refreshed = token ? await tokenFrom('/api/token/refresh/', { token }) : null;
+    if (refreshed) return renewed(refreshed, user.id);
+    // Expired during the outage: the floor device's credential gets a new one.
+    const device = readDeviceSession();
+    if (device && device.user.id === user.id) {
+      const exchanged = await tokenFrom('/api/token/device/', { device_token: device.token });
+      if (exchanged) return renewed(exchanged, user.id);
+      // Refused for good (deactivated, no longer on the floor, another venue).
+      clearDeviceSession();
+    }
+  } catch (error) {
+    if (error instanceof Unreachable) return 'unreachable';
+    throw error;
+  }
+  // Still the same user (nobody signed in meanwhile): say so, keep everything.
+  if (useAppStore.getState().user?.id === user.id) useAppStore.getState().setSignInNeeded(true);
+  return 'signInNeeded';
+}
+
+function renewed(token: string, userId: number): Renewal {
+  // Someone else signed in while the renewal ran: their session stays.
+  if (useAppStore.getState().user?.id === userId) useAppStore.getState().setToken(token);
+  return 'renewed';
+}
+
+let running: Promise<Renewal> | null = null;
+
+/**
+ * Renew the session without staff action: refresh the token, else exchange the floor-device
+ * credential. Concurrent callers (the outbox, the API client, the keeper) share one attempt.
+ * When neither works, the store says that a sign-in is needed; nothing is cleared.
+ */
+export function renewSession(): Promise<Renewal> {
+  running ??= attemptRenewal().finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+/** A floor device: its user may keep a floor-device session (and so keeps the session on refusal). */
+export function isFloorDevice(user: CurrentUser | null): boolean {
+  return user !== null && floorDeviceAllowed(user.roles, user.assigned_venue);
+}
