@@ -1,8 +1,10 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { employers, merchants, officials, riders, simpleUsers, users, venues } from '../../server/src/db/schema';
 import { DEMO_VENUE } from '../../server/src/db/demo-data';
-import { DEMO_CONSUMABLES, seedDemoShow } from '../../server/src/db/demo-show';
+import { DEMO_CONSUMABLES, DEMO_HORSES, seedDemoShow } from '../../server/src/db/demo-show';
+import { rowsOf } from '../../server/src/db/rows';
+import { seedShowDay } from '../../server/src/db/seed-show-day';
 import { seedDemoData } from '../../server/src/db/seed';
 import { useTestServer } from './helpers/use-server';
 
@@ -69,7 +71,7 @@ describe('the demo show', () => {
     expect(setup.json().results.map((c: { name: string }) => c.name)).toEqual(
       expect.arrayContaining(DEMO_CONSUMABLES.map((c) => c.name)),
     );
-    const shavings = setup.json().results.find((c: { name: string }) => c.name === 'Shavings');
+    const shavings = setup.json().results.find((c: { category: string }) => c.category === 'shavings');
 
     const people = await server().app.inject({ url: '/api/v1/venueParticipation/?venue=1', headers: auth });
     const [rosa] = people.json().results;
@@ -92,5 +94,114 @@ describe('the demo show', () => {
     expect(charge.statusCode).toBe(201);
     // 2 × 12.50 gross at 22 % (Slovenian standard VAT): tax 2500 × 22/122 = 450.8 → 4.51.
     expect(charge.json()).toMatchObject({ gross: -2500, tax: -451, net: -2049, tax_rate_bp: 2200 });
+  });
+});
+
+describe('the demo show day', () => {
+  const get = async (username: string, url: string) => {
+    const res = await server().app.inject({ url, headers: await server().auth(username) });
+    expect(res.statusCode, `${username} GET ${url}`).toBe(200);
+    return res.json();
+  };
+
+  it('runs today and fills every list of every demo user, with balances that add up', async () => {
+    const { db } = server().database;
+    await seedDemoShow(db, 'rider');
+    const started = performance.now();
+    const summary = await seedShowDay(db);
+    // The whole day in bulk: within the start-up bound (10 s) even on a busy machine.
+    expect(performance.now() - started).toBeLessThan(8_000);
+    expect(summary).toMatchObject({ riders: 34, officials: 8, reversals: 3 });
+    expect(summary.horses + DEMO_HORSES.length).toBeGreaterThanOrEqual(48);
+    expect(summary.grooms).toBeGreaterThanOrEqual(25);
+    expect(summary.attendees + 3).toBeGreaterThanOrEqual(30);
+    expect(summary.entries).toBeGreaterThan(200);
+
+    const [venue] = await db.select().from(venues);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: venue!.timeZone }).format(new Date());
+    expect(venue!.startDate! <= today && today <= venue!.endDate!).toBe(true);
+
+    expect(await get('admin', '/api/v1/balance/check/')).toMatchObject({
+      ok: true,
+      unbalanced_transactions: [],
+      mismatched_accounts: [],
+    });
+
+    // The show office: participants, balances, the day's entries (with corrections).
+    const participants = await get('organizer', '/api/v1/venueParticipation/?venue=1&page_size=100');
+    expect(participants.count).toBe(36);
+    const balances = await get('admin', '/api/v1/balance/?venue=1&page_size=100');
+    // 36 riders, of whom five ride for (and are paid by) the demo employer; the simple user; ten officials.
+    expect(balances.count).toBe(36 - 5 + 1 + 1 + 10);
+    const entries = await get('organizer', '/api/v1/transaction/?venue=1&page_size=1000');
+    const kinds = new Set(entries.results.map((e: { kind: string }) => e.kind));
+    expect([...kinds].sort()).toEqual(['charge', 'credit', 'payment', 'reversal', 'sale']);
+    expect(entries.results.some((e: { source: string }) => e.source === 'stable')).toBe(true);
+    // Entries are dated within the last day and a half, none in the future.
+    const times = entries.results.map((e: { occurred_at: string }) => Date.parse(e.occurred_at));
+    expect(Math.max(...times)).toBeLessThanOrEqual(Date.now());
+    expect(Math.min(...times)).toBeGreaterThan(Date.now() - 36 * 3_600_000);
+
+    // The floor: attendees checked in, riders signed in, horses inspected with mixed results.
+    const people = await get('welcomedesk', '/api/v1/attendee/?venue=1&page_size=100');
+    expect(people.count).toBeGreaterThanOrEqual(30);
+    expect(people.results.filter((a: { checked_in: boolean }) => a.checked_in).length).toBeGreaterThan(15);
+    const signins = await get('signin', '/api/v1/riderSignin/?venue=1&page_size=100');
+    expect(signins.count).toBeGreaterThan(25);
+    const inspections = await get('vetcheck', '/api/v1/vetInspection/?venue=1&page_size=100');
+    expect(new Set(inspections.results.map((i: { status: string }) => i.status))).toEqual(
+      new Set(['passed', 'held', 'failed']),
+    );
+
+    // Each self-service audience finds its own data.
+    const me = async (username: string) => get(username, '/api/auth/user/');
+    const rosa = (await me('rider')).rider_id;
+    expect((await get('rider', `/api/v1/rider/${rosa}/horses/`)).results).toHaveLength(2);
+    expect((await get('rider', `/api/v1/rider/${rosa}/grooms/`)).results.length).toBeGreaterThan(0);
+    expect((await get('rider', `/api/v1/rider/${rosa}/shows/`)).results.length).toBeGreaterThan(0);
+    expect((await get('rider', '/api/v1/transaction/')).count).toBeGreaterThan(3);
+    const emil = (await me('employer')).employer_id;
+    expect((await get('employer', `/api/v1/employer/${emil}/employees/`)).results.length).toBeGreaterThanOrEqual(5);
+    expect((await get('employer', '/api/v1/transaction/')).count).toBeGreaterThan(5);
+    const odile = (await me('official')).official_id;
+    expect((await get('official', `/api/v1/official/${odile}/shows/`)).results.length).toBeGreaterThan(0);
+    const morgan = await me('multi');
+    expect((await get('multi', `/api/v1/official/${morgan.official_id}/shows/`)).results.length).toBeGreaterThan(0);
+    expect((await get('multi', `/api/v1/rider/${morgan.rider_id}/shows/`)).results.length).toBeGreaterThan(0);
+    expect((await get('multi', '/api/v1/transaction/')).count).toBeGreaterThan(0);
+    expect((await get('merchant', '/api/v1/transaction/')).count).toBeGreaterThan(20);
+    expect((await get('simpleuser', '/api/v1/transaction/')).count).toBeGreaterThan(0);
+    const szymon = (await me('simpleuser')).simple_user_id;
+    expect((await get('simpleuser', `/api/v1/simpleuser/${szymon}/shows/`)).results.length).toBeGreaterThan(0);
+    expect((await get('simpleuser', `/api/v1/simpleuser/${szymon}/teamMembers/`)).results).toHaveLength(1);
+    expect((await get('rider', `/api/v1/rider/${rosa}/teamMembers/`)).results).toHaveLength(2);
+    // Every profile of a demo user has a bank account, with a valid IBAN.
+    for (const [username, path] of [
+      ['rider', `rider/${rosa}`],
+      ['employer', `employer/${emil}`],
+      ['official', `official/${odile}`],
+      ['simpleuser', `simpleuser/${szymon}`],
+      ['merchant', `merchant/${(await me('merchant')).merchant_id}`],
+    ] as const)
+      expect((await get(username, `/api/v1/${path}/bankAccounts/`)).results).toHaveLength(1);
+  });
+
+  it('is the same every time it is seeded', async () => {
+    const { db } = server().database;
+    const now = new Date('2026-11-24T14:00:00Z');
+    const digest = async () =>
+      rowsOf<{ n: number; g: string; d: string }>(
+        await db.execute(
+          sql`SELECT count(*)::int AS n, sum(gross_minor)::text AS g, string_agg(description, '|' ORDER BY id) AS d FROM transactions`,
+        ),
+      )[0];
+    await seedDemoShow(db, 'rider');
+    await seedShowDay(db, now);
+    const first = await digest();
+    expect(first!.n).toBeGreaterThan(200);
+    await server().reset();
+    await seedDemoShow(db, 'rider');
+    await seedShowDay(db, now);
+    expect(await digest()).toEqual(first);
   });
 });

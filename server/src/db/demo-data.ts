@@ -6,9 +6,18 @@ export function isoDay(days: number, from: Date | string = new Date()): string {
   return new Date(new Date(from).getTime() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** Today in `timeZone` (`YYYY-MM-DD`). */
+export function localDay(timeZone: string, at: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone }).format(at);
+}
+
+const DEMO_TIME_ZONE = 'Europe/Ljubljana';
+const DEMO_FIRST_DAY = localDay(DEMO_TIME_ZONE);
+
 /**
- * Demo data. Every demo user signs in with DEMO_PASSWORD. The demo show starts 11 days after
- * the data is seeded and lasts four days, so it is always upcoming whenever someone tries it.
+ * Demo data. Every demo user signs in with DEMO_PASSWORD. The demo show runs four days from the
+ * day the data is seeded (the venue's day), so whoever tries it finds a show day in progress
+ * (seed-show-day.ts) with days still ahead for spectators to register for.
  */
 export const DEMO_VENUE = {
   id: 1,
@@ -18,9 +27,9 @@ export const DEMO_VENUE = {
   country: 'SI',
   currency: 'EUR',
   currencyDisplay: '€',
-  startDate: isoDay(11),
-  endDate: isoDay(14),
-  timeZone: 'Europe/Ljubljana',
+  startDate: DEMO_FIRST_DAY,
+  endDate: isoDay(3, DEMO_FIRST_DAY),
+  timeZone: DEMO_TIME_ZONE,
   whitelabelDomain: 'whitelabel.localhost',
   whitelabelLogoUrl: '/media/whitelabel-demo.svg',
   headNumberFrom: 1,

@@ -65,12 +65,18 @@ export const DEMO_TAX_TYPES = [
   { code: 'VAT_EXEMPT', name: 'VAT exempt', rateBp: 0, validFrom: '2000-01-01' },
 ] as const;
 
+/**
+ * The demo show's price list. Item names are the show office's data, not app text: one name per
+ * item, as on a printed price list. An international show in Slovenia run by a German-speaking
+ * office prints it in English and German, so the names carry both ("Shavings · Hobelspäne"), and
+ * every list also shows the item's category translated into the reader's language (README).
+ */
 export const DEMO_CONSUMABLES = [
-  { name: 'Box (whole show)', category: 'box', unit: 'show', unitPriceMinor: 35_000 },
-  { name: 'Shavings', category: 'shavings', unit: 'bale', unitPriceMinor: 1_250 },
-  { name: 'Hay', category: 'hay', unit: 'bale', unitPriceMinor: 950 },
-  { name: 'Electricity (truck)', category: 'electricity', unit: 'show', unitPriceMinor: 4_000 },
-  { name: 'Parking (truck)', category: 'parking', unit: 'day', unitPriceMinor: 2_500 },
+  { name: 'Box, whole show · Box, ganze Show', category: 'box', unit: 'show', unitPriceMinor: 35_000 },
+  { name: 'Shavings · Hobelspäne', category: 'shavings', unit: 'bale', unitPriceMinor: 1_250 },
+  { name: 'Hay · Heu', category: 'hay', unit: 'bale', unitPriceMinor: 950 },
+  { name: 'Electricity, truck · Strom, LKW', category: 'electricity', unit: 'show', unitPriceMinor: 4_000 },
+  { name: 'Parking, truck · Parken, LKW', category: 'parking', unit: 'day', unitPriceMinor: 2_500 },
 ];
 
 /** Which tax each kind of charge carries in the demo event. */

@@ -5,11 +5,13 @@ import { hashPassword } from '../security/passwords';
 import type { Db } from './client';
 import { DEMO_EMAIL_DOMAIN, DEMO_TERMS, DEMO_USERS, DEMO_VENUE, type DemoUser } from './demo-data';
 import { seedDemoShow } from './demo-show';
+import { seedShowDay } from './seed-show-day';
 import { termsAndConditions, users, venues } from './schema';
 
 export interface SeedOptions {
   /**
-   * Also the reference data and the demo show's setup (demo-show.ts). API tests leave it out
+   * Also the reference data, the demo show's setup (demo-show.ts) and its day in progress
+   * (seed-show-day.ts). API tests leave it out
    * and build exactly the fixtures each test needs.
    */
   show?: boolean;
@@ -71,7 +73,10 @@ export async function seedDemoData(db: Db, scryptN: number, options: SeedOptions
         })),
       );
     }
-    if (options.show !== false) await seedDemoShow(tx, 'rider');
+    if (options.show !== false) {
+      await seedDemoShow(tx, 'rider');
+      await seedShowDay(tx);
+    }
     return true;
   });
 }
