@@ -46,13 +46,31 @@ export const POLICIES = {
   'venue.setup.read': ['admin', 'organizer', 'showoffice'],
   'venue.users': ['admin'],
   'emailTemplate.manage': ['admin'],
-  // participations: the venue's show office (membership checked in the service)
-  'participation.read': ['admin', 'organizer', 'showoffice', 'stable', 'welcomedesk', 'signin', 'vetcheck'],
+  // participations: the venue's show office (membership checked in the service); the floor reads
+  // what its screens need from the floor changes feed (issue 11 §7)
+  'participation.read': ['admin', 'organizer', 'showoffice'],
   'participation.manage': ['admin', 'organizer', 'showoffice'],
+  // finding people (issue 11 §7): the show office searches everyone, with e-mails; the stable
+  // only the participants of its assigned venue, without contact details (checked in the service)
   'people.search': ['admin', 'organizer', 'showoffice', 'stable'],
+  'people.search.all': ['admin', 'organizer', 'showoffice'],
+  // the people at a venue with their balance there: the roles with a money screen
+  'people.atVenue': ['admin', 'organizer', 'showoffice', 'stable'],
   'bookkeeping.read': ['admin', 'organizer', 'showoffice'],
-  // the ledger: everyone reads their own entries; the service narrows to ownership and venue
-  'transaction.read': AUTHENTICATED,
+  // the ledger: parties read their own entries, the roles with a money screen their venue's; the
+  // service narrows to ownership and venue. Welcome desk, sign-in and vet-check have no money screen.
+  'transaction.read': [
+    'admin',
+    'organizer',
+    'showoffice',
+    'stable',
+    'merchant',
+    'rider',
+    'employer',
+    'official',
+    'simpleuser',
+  ],
+  'transaction.venue': ['admin', 'organizer', 'showoffice', 'stable'],
   'transaction.write': ['admin', 'organizer', 'showoffice', 'stable', 'merchant'],
   'transaction.correct': ['admin', 'organizer', 'showoffice'],
   'balance.own': AUTHENTICATED,
@@ -76,6 +94,8 @@ export const POLICIES = {
   'merchant.fees': ['merchant', 'admin'],
   'horse.merge': ['admin'],
   'horse.search': ['admin', 'organizer', 'showoffice', 'stable', 'rider', 'employer'],
+  // every horse on record; the stable sees the horses entered at its venue (checked in the service)
+  'horse.search.all': ['admin', 'organizer', 'showoffice', 'rider', 'employer'],
   // admin-only areas (spec §6)
   'config.manage': ['admin'],
   'balances.read': ['admin'],

@@ -142,14 +142,14 @@ describe('people at a venue', () => {
     await organizer('POST', '/api/v1/officialParticipation/', { venue: 1, official, function: 'judge' });
     await organizer('POST', '/api/v1/officialParticipation/', { venue: 1, official, function: 'steward' });
 
-    expect((await call('welcomedesk', 'GET', '/api/v1/rider/listAtVenue/')).json()).toEqual({
+    // The stable sees its venue's riders and balances, without their e-mails (issue 11 §7).
+    expect((await call('stable', 'GET', '/api/v1/rider/listAtVenue/')).json()).toEqual({
       count: 1,
       results: [
         {
           id: rider,
           user: expect.any(Number),
           name: 'Rosa Rider',
-          email: 'rider@paddock.demo',
           fei_id: null,
           participation,
           balance: -4_500,

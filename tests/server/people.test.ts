@@ -23,7 +23,8 @@ describe('person searches', () => {
     expect(await names('/api/v1/rider/?search=marcus x')).toEqual([]);
     expect(await names('/api/v1/rider/?search=marcus eh')).toEqual(['Marcus Ehning']);
     expect(await names('/api/v1/rider/?search=ehning marcus')).toEqual(['Marcus Ehning']);
-    expect(await names('/api/v1/rider/?search=10000384', 'stable')).toEqual(['Marcus Ehning']);
+    // The stable finds only its venue's participants (issue 11 §7): Marcus rides elsewhere.
+    expect(await names('/api/v1/rider/?search=10000384', 'stable')).toEqual([]);
     expect(await names('/api/v1/rider/?search=rider@paddock')).toEqual(['Rosa Rider']);
     expect(await names('/api/v1/employer/?search=gestüt')).toEqual(['Gestüt Arbeitgeber GmbH']);
     expect(await names('/api/v1/merchant/?search=selleria')).toEqual(['Selleria Mercante']);
@@ -92,7 +93,7 @@ describe('horses', () => {
     expect(bad.json().fields).toEqual({ name: ['required'], fei_id: ['invalid_fei_id'], sex: ['invalid'] });
 
     const found = async (search: string) =>
-      (await call('stable', 'GET', `/api/v1/horse/?search=${search}`))
+      (await call('organizer', 'GET', `/api/v1/horse/?search=${search}`))
         .json()
         .results.map((h: { name: string }) => h.name);
     expect(await found('')).toEqual(['Big Star', 'Hickstead']);

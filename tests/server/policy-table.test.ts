@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { can } from '@shared/permissions';
+import { can, POLICIES, type Policy } from '@shared/permissions';
 import type { Role } from '@shared/roles';
 import { DEMO_USERS } from '../../server/src/db/demo-data';
 import type { RoutePolicy } from '../../server/src/types';
@@ -27,8 +27,36 @@ async function routeTable() {
   return { app, routes };
 }
 
-/** Path parameters become ids that do not exist: allowed callers then get 404 or 400, never 403. */
-const concrete = (url: string) => url.replace(/:[A-Za-z0-9_]+/g, '999999');
+/** Path parameters (`:id`, OpenAPI's `{id}`) become ids that do not exist: allowed callers get 404 or 400, not 403. */
+const concrete = (url: string) => url.replace(/:[A-Za-z0-9_]+|\{[A-Za-z0-9_]+\}/g, '999999');
+
+/** Writes carry an empty body: authorization is decided before the body is validated. */
+const bodyFor = (method: string) => (method === 'GET' || method === 'DELETE' ? undefined : {});
+
+const guardedPath = (url: string) => /^\/(api|_passwordReset|static\/dist)\//.test(url) && !url.startsWith('/api/docs');
+
+interface Operation {
+  method: string;
+  /** As Fastify writes it (`:id`), to compare with the route table. */
+  url: string;
+  policy: string | undefined;
+}
+
+/** Every operation of the OpenAPI document the running app serves at /api/docs/json. */
+async function documented(app: Awaited<ReturnType<typeof routeTable>>['app']): Promise<Operation[]> {
+  const res = await app.inject({ url: '/api/docs/json' });
+  expect(res.statusCode).toBe(200);
+  const doc = res.json() as { paths: Record<string, Record<string, { 'x-policy'?: string }>> };
+  const operations: Operation[] = [];
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, operation] of Object.entries(methods)) {
+      if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
+      const url = path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
+      if (guardedPath(url)) operations.push({ method: method.toUpperCase(), url, policy: operation['x-policy'] });
+    }
+  }
+  return operations;
+}
 
 const PUBLIC_ROUTES = [
   'GET /api/health',
@@ -41,6 +69,7 @@ const PUBLIC_ROUTES = [
   'POST /_passwordReset/',
   'POST /_passwordReset/:uidb64/:token/',
   'POST /api/token/auth/',
+  'POST /api/token/device/',
   'POST /api/token/magic/',
   'POST /api/token/refresh/',
   'POST /api/v1/attendance/',
@@ -69,41 +98,49 @@ describe('the policy table', () => {
     ).toEqual([...PUBLIC_ROUTES].sort());
   });
 
-  it('answers 403 exactly when can(roles, policy) is false, for every route and demo role', async () => {
+  it('documents every operation with its policy in the OpenAPI document', async () => {
     const { app, routes } = await routeTable();
-    const guarded = routes.filter(
-      (r): r is Route & { policy: Exclude<RoutePolicy, 'public'> } => !!r.policy && r.policy !== 'public',
+    const operations = await documented(app);
+    const fromDocs = operations.map((o) => `${o.method} ${o.url} ${o.policy ?? '(none)'}`).sort();
+    const fromRoutes = routes
+      .filter((r) => guardedPath(r.url))
+      .map((r) => `${r.method} ${r.url} ${r.policy ?? '(none)'}`)
+      .sort();
+    expect(fromDocs).toEqual(fromRoutes);
+    // Every policy an operation names is in the table (or says on purpose that it is public).
+    expect(operations.filter((o) => o.policy !== 'public' && !(o.policy! in POLICIES))).toEqual([]);
+  });
+
+  it('walks every OpenAPI operation as every demo role: 403 exactly when the table says no', async () => {
+    const { app } = await routeTable();
+    const operations = (await documented(app)).filter(
+      (o): o is Operation & { policy: Policy } => o.policy !== undefined && o.policy !== 'public',
     );
+    expect(operations.length).toBeGreaterThan(100);
     const tokens = new Map<string, string>();
     for (const demo of DEMO_USERS) tokens.set(demo.username, await server().login(demo.username));
 
     const mismatches: string[] = [];
     let checked = 0;
-    for (const route of guarded) {
-      const anonymous = await app.inject({
-        method: route.method as 'GET',
-        url: concrete(route.url),
-        payload: route.method === 'GET' ? undefined : {},
-      });
-      if (anonymous.statusCode !== 401)
-        mismatches.push(`anonymous ${route.method} ${route.url}: ${anonymous.statusCode}`);
+    for (const op of operations) {
+      const request = { method: op.method as 'GET', url: concrete(op.url), payload: bodyFor(op.method) };
+      const anonymous = await app.inject(request);
+      if (anonymous.statusCode !== 401) mismatches.push(`anonymous ${op.method} ${op.url}: ${anonymous.statusCode}`);
       for (const demo of DEMO_USERS) {
         const res = await app.inject({
-          method: route.method as 'GET',
-          url: concrete(route.url),
+          ...request,
           headers: { authorization: `Bearer ${tokens.get(demo.username)}` },
-          payload: route.method === 'GET' ? undefined : {},
         });
-        const allowed = can(demo.roles as Role[], route.policy);
+        const allowed = can(demo.roles as Role[], op.policy);
         const ok = allowed ? res.statusCode !== 401 && res.statusCode !== 403 : res.statusCode === 403;
         if (!ok)
           mismatches.push(
-            `${demo.username} ${route.method} ${route.url} (${route.policy}): ${res.statusCode} ${res.body}`,
+            `${demo.username} ${op.method} ${op.url} (${op.policy}, ${allowed ? 'allowed' : 'refused'}): ${res.statusCode} ${res.body.slice(0, 200)}`,
           );
         checked++;
       }
     }
     expect(mismatches).toEqual([]);
-    expect(checked).toBe(guarded.length * DEMO_USERS.length);
+    expect(checked).toBe(operations.length * DEMO_USERS.length);
   });
 });

@@ -12,7 +12,13 @@ export async function registerDocs(app: App, config: Pick<Config, 'version'>): P
       info: { title: `${PRODUCT_NAME} API`, version: config.version },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    // Each operation names its policy (`x-policy`, a key of src/shared/permissions.ts or
+    // 'public'): the document says who may call what, and the permission walk reads it.
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const policy = (input.route.config as { policy?: string } | undefined)?.policy;
+      return policy ? { ...out, schema: { ...out.schema, 'x-policy': policy } } : out;
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 }

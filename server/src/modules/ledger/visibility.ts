@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { can } from '@shared/permissions';
 import type { Role } from '@shared/roles';
 import type { Db } from '../../db/client';
 import { employments, transactions as t } from '../../db/schema';
@@ -52,7 +53,10 @@ export async function viewerOf(db: Db, user: RequestUser): Promise<Viewer> {
   };
   if (user.roles.includes('admin')) return { all: true, staffVenue: null, ...none };
   const assigned = user.assignedVenueId;
-  const staffVenue = assigned !== null && canActOnVenue(user, assigned) ? assigned : null;
+  // Only staff with a money screen read their venue's entries (issue 11 §7: not the welcome desk,
+  // sign-in or vet-check, even when they also hold a party role).
+  const staffVenue =
+    assigned !== null && can(user.roles, 'transaction.venue') && canActOnVenue(user, assigned) ? assigned : null;
   const has = (role: Role) => user.roles.includes(role);
   if (!PARTY_ROLES.some(has)) return { all: false, staffVenue, ...none };
   const ids = await createProfileRepo(db).idsOf(user.id);

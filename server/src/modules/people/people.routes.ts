@@ -10,6 +10,10 @@ import { createPeopleService } from './people.service';
 
 const searchQuery = listQuery.extend({ search: z.string().trim().max(100).optional() });
 const venueQuery = listQuery.extend({ venue: idParam.optional() });
+/** Floor roles get people without contact details (issue 11 §7): `email` is left out for them. */
+const contact = { email: z.string().nullable().optional().describe('Left out for floor roles') };
+const personFound = personSummary.extend(contact);
+const personListed = personAtVenue.extend(contact);
 
 /** Person and horse look-ups, people at a venue, bookkeeping reference ids. */
 export function peopleRoutes(app: App, ctx: AppContext): void {
@@ -26,9 +30,9 @@ export function peopleRoutes(app: App, ctx: AppContext): void {
           security,
           summary: `The ${kind}s at a venue with their balance there`,
           querystring: venueQuery,
-          response: { 200: paginated(personAtVenue) },
+          response: { 200: paginated(personListed) },
         },
-        config: { policy: 'participation.read' },
+        config: { policy: 'people.atVenue' },
       },
       (request) => people.listAtVenue(sessionOf(request), kind, request.query),
     );
@@ -41,13 +45,13 @@ export function peopleRoutes(app: App, ctx: AppContext): void {
         schema: {
           tags,
           security,
-          summary: `Find ${kind}s`,
+          summary: `Find ${kind}s (the stable: its venue's participants only, without e-mails)`,
           querystring: searchQuery,
-          response: { 200: paginated(personSummary) },
+          response: { 200: paginated(personFound) },
         },
         config: { policy: 'people.search' },
       },
-      (request) => people.search(kind, request.query),
+      (request) => people.search(sessionOf(request), kind, request.query),
     );
   }
 
@@ -63,10 +67,16 @@ export function peopleRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/api/v1/horse/',
     {
-      schema: { tags, security, querystring: searchQuery, response: { 200: paginated(horse) } },
+      schema: {
+        tags,
+        security,
+        summary: 'Find horses (the stable: the horses entered at its venue only)',
+        querystring: searchQuery,
+        response: { 200: paginated(horse) },
+      },
       config: { policy: 'horse.search' },
     },
-    (request) => people.horses(request.query),
+    (request) => people.horses(sessionOf(request), request.query),
   );
   app.post(
     '/api/v1/horse/',
