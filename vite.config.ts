@@ -1,11 +1,58 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
+
+/** Files worth compressing, and the size below which a compressed copy saves nothing. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
+const MIN_BYTES = 1024;
+
+/**
+ * Writes `<file>.br` (brotli, best quality) and `<file>.gz` (gzip -9) beside every compressible
+ * file of the build, once the build (and the service worker) is written; the server sends the
+ * one the browser accepts (server/src/plugins/static.ts, preCompressed).
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const full = path.join(dir, name);
+      return statSync(full).isDirectory() ? walk(full) : [full];
+    });
+  return {
+    name: 'paddock-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of walk(outDir)) {
+          if (!COMPRESSIBLE.test(file)) continue;
+          const content = readFileSync(file);
+          if (content.length < MIN_BYTES) continue;
+          const br = brotliCompressSync(content, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+            },
+          });
+          const gz = gzipSync(content, { level: 9 });
+          if (br.length < content.length) writeFileSync(`${file}.br`, br);
+          if (gz.length < content.length) writeFileSync(`${file}.gz`, gz);
+        }
+      },
+    },
+  };
+}
 
 export default defineConfig({
   resolve: {
@@ -49,6 +96,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   server: {
     port: 5173,

@@ -1,26 +1,10 @@
 import '@mantine/core/styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createApp } from './app/app';
-import { resumeSession } from './app/session/start-session';
-import { initI18n } from './lib/i18n';
-import { installErrorReporting } from './lib/report-error';
 import { useAppStore } from './lib/store';
+import { prefetchTranslations } from './lib/translations';
 
-async function main() {
-  installErrorReporting();
-  await initI18n(useAppStore.getState().language);
-  resumeSession();
-  const App = createApp();
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-  if (import.meta.env.PROD) {
-    const { registerServiceWorker } = await import('./lib/service-worker');
-    registerServiceWorker();
-  }
-}
-
-void main();
+/*
+ * The entry is kept small: it starts fetching the chosen language's translations at once
+ * (unless this build's copy is stored), while the app's code (boot.tsx) loads beside it.
+ */
+prefetchTranslations(useAppStore.getState().language);
+void import('./boot').then(({ boot }) => boot());

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { StaleWhileRevalidate } from 'workbox-strategies';
+import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { TRANSLATIONS_URL } from '@shared/constants';
 
@@ -18,14 +18,24 @@ registerRoute(
   }),
 );
 
-// Translations are fetched with a cache-busting ?t= parameter; match on the path so one
-// cached copy serves offline, refreshed in the background whenever the network answers.
+// Translations (spec §7: `?t=<build>&lng=<language>`): one cached copy per language, whatever
+// the build stamp, so a reload offline finds the language it used last. Network first: a new
+// build must get the new texts, not the previous build's copy (the app keeps this build's copy
+// itself and asks only when it has none).
 registerRoute(
   ({ url }) => url.pathname === TRANSLATIONS_URL,
-  new StaleWhileRevalidate({
+  new NetworkFirst({
     cacheName: 'paddock-translations',
-    matchOptions: { ignoreSearch: true },
-    plugins: [new ExpirationPlugin({ maxEntries: 2 })],
+    networkTimeoutSeconds: 4,
+    plugins: [
+      {
+        cacheKeyWillBeUsed: async ({ request }) => {
+          const url = new URL(request.url);
+          return `${url.origin}${url.pathname}?lng=${url.searchParams.get('lng') ?? 'all'}`;
+        },
+      },
+      new ExpirationPlugin({ maxEntries: 6 }),
+    ],
   }),
 );
 

@@ -8,7 +8,8 @@ import type { NotFoundFallback } from './errors';
 
 /** Paths that are never the PWA, so a miss there is a JSON 404 and not index.html. */
 const NOT_CLIENT = /^\/(api|_passwordReset|static)(\/|$)/;
-const NO_CACHE = /(^|\/)(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)$/;
+// A precompressed copy (`index.html.br`) is the same file to the browser.
+const NO_CACHE = /(^|[\\/])(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)(\.br|\.gz)?$/;
 const IMMUTABLE = /[\\/]assets[\\/]/;
 
 function cacheHeaders(reply: FastifyReply, file: string): void {
@@ -27,12 +28,18 @@ const hasBuild = (config: Pick<Config, 'distDir'>) => existsSync(path.join(confi
 
 /**
  * Serves the built PWA from DIST_DIR: hashed assets cached for good; index.html, sw.js and the
- * manifest revalidated. Without a build (API-only development with Vite in front) only /media/
+ * manifest revalidated. The build writes a brotli and a gzip copy beside each compressible file
+ * (vite.config.ts): the one the client accepts is sent (`preCompressed`). Without a build (API-only development with Vite in front) only /media/
  * is served, from public/media.
  */
 export async function registerStatic(app: App, config: Pick<Config, 'distDir' | 'mediaDir'>): Promise<void> {
   if (hasBuild(config)) {
-    await app.register(fastifyStatic, { root: config.distDir, cacheControl: false, setHeaders: cacheHeaders });
+    await app.register(fastifyStatic, {
+      root: config.distDir,
+      cacheControl: false,
+      setHeaders: cacheHeaders,
+      preCompressed: true,
+    });
     return;
   }
   app.log.warn({ distDir: config.distDir }, 'no PWA build found: run `npm run build` to serve the app');

@@ -1,11 +1,22 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LANGUAGES } from '@shared/constants';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { LANGUAGES, type Language } from '@shared/constants';
 
+/** One answer of GET /static/dist/translations.json, compressed once on first use. */
 export interface TranslationBundle {
   json: string;
   etag: string;
+  /** The same JSON as brotli (best quality) and gzip. */
+  encoded(encoding: 'br' | 'gzip'): Buffer;
+}
+
+export interface Translations {
+  /** Every language: `{ <lang>: { <namespace>: {...} } }` (clients before the per-language URL). */
+  all: TranslationBundle;
+  /** One language: `{ <lang>: { <namespace>: {...} } }` with that language only. */
+  byLanguage: Record<Language, TranslationBundle>;
 }
 
 function readNamespaces(dir: string): Record<string, unknown> {
@@ -27,9 +38,27 @@ function readNamespaces(dir: string): Record<string, unknown> {
   );
 }
 
-/** `{ <lang>: { <namespace>: {...} } }` from `<localesDir>/<lang>/<namespace>.json`, read once. */
-export function loadTranslations(localesDir: string): TranslationBundle {
-  const bundle = Object.fromEntries(LANGUAGES.map((lang) => [lang, readNamespaces(path.join(localesDir, lang))]));
-  const json = JSON.stringify(bundle);
-  return { json, etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"` };
+function bundleOf(value: unknown): TranslationBundle {
+  const json = JSON.stringify(value);
+  const cache: Partial<Record<'br' | 'gzip', Buffer>> = {};
+  return {
+    json,
+    etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`,
+    encoded: (encoding) =>
+      (cache[encoding] ??=
+        encoding === 'br'
+          ? brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } })
+          : gzipSync(json, { level: 9 })),
+  };
+}
+
+/** The translations of `<localesDir>/<lang>/<namespace>.json`, read once. */
+export function loadTranslations(localesDir: string): Translations {
+  const languages = LANGUAGES.map((lang) => [lang, readNamespaces(path.join(localesDir, lang))] as const);
+  return {
+    all: bundleOf(Object.fromEntries(languages)),
+    byLanguage: Object.fromEntries(
+      languages.map(([lang, namespaces]) => [lang, bundleOf({ [lang]: namespaces })]),
+    ) as Record<Language, TranslationBundle>,
+  };
 }

@@ -1,0 +1,54 @@
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { SYNC_PROTOCOL, SYNC_PROTOCOL_HEADER } from '@shared/schemas/floor';
+import { seedFloorFixtures } from './floor-fixtures';
+import { postEntry } from './ledger-fixtures';
+import { useSeededServer } from './helpers/use-server';
+
+const { server, f } = useSeededServer(seedFloorFixtures);
+
+const decode = (encoding: unknown, body: Buffer): string =>
+  (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body).toString('utf8');
+
+describe('compressed API answers that are serialised by hand', () => {
+  it("a posted entry's stored answer and the floor snapshot arrive whole, compressed when large", async () => {
+    const auth = await server().auth('stable');
+    const charge = { venue: 1, kind: 'charge', party_type: 'rider', party_id: f.rider, consumable: f.box };
+    for (let i = 0; i < 12; i++) {
+      const posted = await server().app.inject({
+        method: 'POST',
+        url: '/api/v1/transaction/',
+        headers: { ...auth, 'idempotency-key': crypto.randomUUID(), 'accept-encoding': 'br, gzip' },
+        payload: { ...charge, source: 'stable', device_id: 'tab-1' },
+      });
+      expect(posted.statusCode, posted.body).toBe(201);
+      const body = JSON.parse(decode(posted.headers['content-encoding'], posted.rawPayload)) as { id: number };
+      expect(body.id).toBeGreaterThan(0);
+    }
+    // A replay answers the stored JSON, identical whatever the encoding.
+    const key = crypto.randomUUID();
+    const first = await postEntry(server().app, auth, { ...charge, source: 'stable', device_id: 'tab-1' }, key);
+    const replay = await server().app.inject({
+      method: 'POST',
+      url: '/api/v1/transaction/',
+      headers: { ...auth, 'idempotency-key': key, 'accept-encoding': 'gzip' },
+      payload: { ...charge, source: 'stable', device_id: 'tab-1' },
+    });
+    expect(JSON.parse(decode(replay.headers['content-encoding'], replay.rawPayload))).toEqual(first.json());
+
+    const url = '/api/v1/venue/1/floor/changes/?cursor=0';
+    const headers = { ...auth, [SYNC_PROTOCOL_HEADER]: String(SYNC_PROTOCOL) };
+    const plain = await server().app.inject({ url, headers });
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    for (const encoding of ['br', 'gzip'] as const) {
+      const res = await server().app.inject({ url, headers: { ...headers, 'accept-encoding': encoding } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers[SYNC_PROTOCOL_HEADER]).toBe(String(SYNC_PROTOCOL));
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      const body = JSON.parse(decode(encoding, res.rawPayload)) as { entries?: unknown[] };
+      expect(Object.keys(body).sort()).toEqual(Object.keys(plain.json<object>()).sort());
+    }
+  });
+});
