@@ -36,6 +36,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { createMailer, type Mailer } from './plugins/mail';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
+import { registerCompression } from './plugins/compression';
 import { clientRouteFallback, registerStatic } from './plugins/static';
 import { createTokenService } from './security/jwt';
 import { createUserTokens } from './security/user-tokens';
@@ -120,6 +121,7 @@ export async function buildApp({ config, db, onRoute }: BuildOptions): Promise<A
   registerErrorHandling(app, clientRouteFallback(config));
   await registerSecurityHeaders(app);
   await registerRateLimit(app);
+  await registerCompression(app);
   await registerDocs(app, config);
   registerAuthentication(app, ctx);
   registerAuthorization(app);

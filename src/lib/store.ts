@@ -43,12 +43,18 @@ const STORE_KEY = 'paddock';
 /** The language also lives in localStorage so that it survives a new browser session. */
 const LANGUAGE_KEY = 'paddock.language';
 
+/** No choice made yet: the browser's first language that is one of ours (`fr-FR` → fr), else de (spec §9). */
+export function browserLanguage(preferred: readonly string[] = globalThis.navigator?.languages ?? []): Language {
+  const match = preferred.map((tag) => tag.toLowerCase().split('-')[0]).find(isLanguage);
+  return match ?? DEFAULT_LANGUAGE;
+}
+
 function rememberedLanguage(): Language {
   try {
     const value = localStorage.getItem(LANGUAGE_KEY);
-    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+    return isLanguage(value) ? value : browserLanguage();
   } catch {
-    return DEFAULT_LANGUAGE;
+    return browserLanguage();
   }
 }
 
