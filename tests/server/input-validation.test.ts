@@ -6,6 +6,7 @@ import type { Role } from '@shared/roles';
 import { DEMO_USERS } from '../../server/src/db/demo-data';
 import { bankAccounts, countries, currencies, riders, users, venues } from '../../server/src/db/schema';
 import type { RoutePolicy } from '../../server/src/types';
+import { COUNTRY_CODES, CURRENCY_CODES, isTimeZone } from '@shared/schemas/iso-codes';
 import { newKey, postEntry } from './ledger-fixtures';
 import { seedOwnerFixtures, VALID_BIC, VALID_IBAN } from './owner-fixtures';
 import { useSeededServer } from './helpers/use-server';
@@ -25,6 +26,20 @@ const charge = async () =>
     { venue: 1, kind: 'charge', party_type: 'rider', party_id: f.rider, consumable: f.box },
     newKey(),
   );
+
+describe('the code lists', () => {
+  it('hold only codes that Intl formats, and every zone Intl knows is accepted', () => {
+    const regions = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+    expect([...COUNTRY_CODES].filter((code) => !regions.of(code))).toEqual([]);
+    expect(COUNTRY_CODES.size).toBe(250);
+    const known = new Set(Intl.supportedValuesOf('currency'));
+    expect([...CURRENCY_CODES].filter((code) => !known.has(code))).toEqual([]);
+    expect(new Intl.NumberFormat('de', { style: 'currency', currency: 'CHF' }).format(1)).toContain('CHF');
+    expect(Intl.supportedValuesOf('timeZone').filter((zone) => !isTimeZone(zone))).toEqual([]);
+    expect(['UTC', 'Etc/GMT+1', 'europe/berlin'].every(isTimeZone)).toBe(true);
+    expect(['Mars/Olympus_Mons', 'GMT+1', '+01:00', 'Europe/Berlin; SELECT 1', ''].some(isTimeZone)).toBe(false);
+  });
+});
 
 describe('time zones', () => {
   it('refuses a zone that is not an IANA zone, and the venue keeps charging and taking spectators', async () => {
