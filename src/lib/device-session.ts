@@ -1,6 +1,7 @@
 import { isLanguage } from '@shared/constants';
 import type { CurrentUser } from '@shared/schemas/auth';
-import { floorDeviceAllowed, type LoginResponse } from '@shared/schemas/device-session';
+import { floorDeviceAllowed } from '@shared/floor-device';
+import type { LoginResponse } from '@shared/schemas/device-session';
 import type { VenueSummary } from '@shared/schemas/venue';
 import { useAppStore } from './store';
 

@@ -31,8 +31,14 @@ export const NAMESPACES = [
 /** One language's namespaces: `{ <namespace>: {...} }`. */
 export type LanguageBundle = ResourceLanguage;
 
-/** The same files, bundled as lazy chunks (precached by the service worker). */
-const bundled = import.meta.glob<ResourceLanguage[string]>('../locales/*/*.json', { import: 'default' });
+/** The same files, bundled as one lazy chunk per language (precached by the service worker). */
+const bundled: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+  de: () => import('./locale-bundles/de'),
+  en: () => import('./locale-bundles/en'),
+  fr: () => import('./locale-bundles/fr'),
+  it: () => import('./locale-bundles/it'),
+  pl: () => import('./locale-bundles/pl'),
+};
 
 /**
  * The last translations fetched, for the chosen language only: kept in localStorage so that a
@@ -87,13 +93,11 @@ async function fetchBundle(language: Language): Promise<LanguageBundle> {
 }
 
 async function bundledBundle(language: Language): Promise<LanguageBundle> {
-  const entries = await Promise.all(
-    NAMESPACES.map(async (namespace) => {
-      const load = bundled[`../locales/${language}/${namespace}.json`];
-      return [namespace, load ? await load() : {}] as const;
-    }),
+  const files = (await bundled[language]()).default;
+  const byNamespace = new Map(
+    Object.entries(files).map(([file, content]) => [/([^/]+)\.json$/.exec(file)?.[1] ?? file, content]),
   );
-  return Object.fromEntries(entries);
+  return Object.fromEntries(NAMESPACES.map((namespace) => [namespace, byNamespace.get(namespace) ?? {}]));
 }
 
 let prefetched: { language: Language; bundle: Promise<LanguageBundle> } | null = null;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Role } from '../roles';
 import { requiredOrInvalid } from './common';
 import { tokenResponse } from './auth';
 
@@ -10,23 +9,8 @@ import { tokenResponse } from './auth';
  * user is active, still holds a floor role and still works at the same venue.
  */
 
-/** The roles whose screens work offline on a floor device. */
-export const FLOOR_DEVICE_ROLES = [
-  'stable',
-  'welcomedesk',
-  'signin',
-  'vetcheck',
-  'organizer',
-] as const satisfies readonly Role[];
-
-/**
- * Who gets a device credential: a floor role and an assigned venue. Never an admin: an admin
- * account's power must not outlive the browser session on a shared tablet.
- */
-export function floorDeviceAllowed(roles: readonly string[], assignedVenue: number | null): boolean {
-  if (assignedVenue === null || roles.includes('admin')) return false;
-  return FLOOR_DEVICE_ROLES.some((role) => roles.includes(role));
-}
+// The rule itself lives beside, free of zod (the client's first screen imports it).
+export { FLOOR_DEVICE_ROLES, floorDeviceAllowed } from '../floor-device';
 
 /** POST /api/token/auth/: the session token, and the device credential for floor staff. */
 export const loginResponse = tokenResponse.extend({
