@@ -170,9 +170,17 @@ describe('other settings', () => {
     renderApp('/venues/1/config/other');
     const from = await screen.findByRole('textbox', { name: 'Head numbers from' }, SLOW);
     fireEvent.change(from, { target: { value: '100' } });
+    const limit = screen.getByRole('textbox', { name: 'Limit for one entry' }) as HTMLInputElement;
+    expect(limit.value).toBe('10000.00');
+    fireEvent.change(limit, { target: { value: '0' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('This field is required.')).toBeTruthy();
+    expect(screen.getByText('This value is too small.')).toBeTruthy();
+    fireEvent.change(limit, { target: { value: '1,000,000,000.01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This value is too large.')).toBeTruthy();
     expect(calls(fetchMock, 'PATCH', '/api/v1/venue/1/')).toHaveLength(0);
+    fireEvent.change(limit, { target: { value: '2,500.00' } });
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Head numbers to' }), { target: { value: '399' } });
     fireEvent.click(screen.getByRole('switch', { name: /Self-checkout/ }));
@@ -185,6 +193,7 @@ describe('other settings', () => {
         self_checkout: true,
         currencyDisplay: '€',
         prices_include_tax: true,
+        max_entry_minor: 250_000,
       },
     ]);
   });
