@@ -1,3 +1,4 @@
+import { can } from '@shared/permissions';
 import { SYNC_PROTOCOL, SYNC_PROTOCOL_MIN, type FloorChanges } from '@shared/schemas/floor';
 import type { QrUserType } from '@shared/qr';
 import { AppError } from '../../app-error';
@@ -29,6 +30,15 @@ export function needsReset(cursor: number, seq: number, purgedSeq: number): bool
   return cursor === 0 || cursor > seq || cursor < purgedSeq;
 }
 
+/**
+ * Welcome desk, sign-in and vet-check have no money screen, so their pulls carry no entries
+ * (issue 11 §7). Their cursors are the venue's counter plus this offset: handed back by anyone
+ * with a money screen, such a cursor is ahead of the counter and gets a full snapshot, so a
+ * device shared by both never misses the entries it was not sent. A cursor without the offset
+ * brought to a moneyless session gets a snapshot too, which clears the entries stored before.
+ */
+export const MONEYLESS_CURSOR = 2 ** 40;
+
 /** The floor changes of a venue (src/shared/schemas/floor.ts `floorChanges`). */
 export function createChangesService(ctx: AppContext) {
   // A code never changes for a given secret: kept, as every tablet pulls every minute.
@@ -57,8 +67,11 @@ export function createChangesService(ctx: AppContext) {
           if (!venue) throw new AppError('not_found');
           assertVenueAccess(user, venue.id);
           const seq = Number(venue.seq);
-          const reset = needsReset(cursor, seq, Number(venue.purged_seq));
-          const lists = await changesRepo.lists(tx, venue.id, reset ? -1 : cursor, reset);
+          const money = can(user.roles, 'transaction.venue');
+          const since = money ? cursor : cursor < MONEYLESS_CURSOR ? 0 : cursor - MONEYLESS_CURSOR;
+          const reset = needsReset(since, seq, Number(venue.purged_seq));
+          const lists = await changesRepo.lists(tx, venue.id, reset ? -1 : since, reset);
+          if (!money) lists.transactions = '{}';
           const entries = new EntryTable(lists.transactions);
           const wanted = entries.namesWanted();
           const names = await changesRepo.names(tx, wanted.parties, wanted.authors);
@@ -71,7 +84,7 @@ export function createChangesService(ctx: AppContext) {
               currency_display: venue.currency_display,
               time_zone: venue.time_zone,
             },
-            cursor: seq,
+            cursor: money ? seq : seq + MONEYLESS_CURSOR,
             reset,
             ...floorRows(lists, entries.rows(names), qr),
           };
