@@ -99,15 +99,28 @@ export async function riderCode(request: APIRequestContext): Promise<string> {
   return results.find((c) => c.type === 'r')!.code;
 }
 
-/** Charge `item` × `quantity` with the open charge form, and wait for the form to be ready again. */
+/**
+ * Charge `item` × `quantity` with the open quick charge (a most used item's button, else the
+ * "Other item" list; the stepper up to the quantity; one tap), and wait until it is saved.
+ */
 export async function charge(page: Page, item: RegExp, quantity: number): Promise<void> {
   const form = page.getByRole('form', { name: en('floor:charge.title') });
-  const select = form.getByLabel(field(en('floor:charge.item')));
-  const label = await select.locator('option').filter({ hasText: item }).first().textContent();
-  await select.selectOption({ label: label! });
-  await form.getByLabel(field(en('floor:charge.quantity'))).fill(String(quantity));
-  await form.getByRole('button', { name: en('floor:charge.save') }).click();
-  await expect(select).toHaveValue('');
+  const button = form.getByRole('group', { name: en('floor:quick.mostUsed') }).getByRole('button', { name: item });
+  if (await button.count()) {
+    await button.first().click();
+  } else {
+    const select = form.getByLabel(en('floor:quick.other'));
+    const label = await select.locator('option').filter({ hasText: item }).first().textContent();
+    await select.selectOption({ label: label! });
+  }
+  const line = form.getByRole('list', { name: en('floor:quick.lines') }).getByRole('listitem');
+  await expect(line).toHaveCount(1);
+  const more = line.getByRole('button', {
+    name: new RegExp(`${en('floor:quick.more', { item: '' }).split(' ').at(-1)}$`),
+  });
+  for (let n = 1; n < quantity; n++) await more.click();
+  await form.getByRole('button', { name: new RegExp(`^${en('floor:quick.save', { amount: '' }).trim()} .+`) }).click();
+  await expect(line).toHaveCount(0);
 }
 
 /** Find the demo rider by name on the add-transaction page. */

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '@shared/money';
+import { formatMoney } from '@/lib/format';
 import { showError } from '@/lib/api-error';
 import { notify } from '@/lib/notify';
 import type { LocalConsumable, LocalTransaction } from '@/offline/db';
@@ -159,7 +159,20 @@ export function QuickCharge({ venue, venueName, currency, person }: QuickChargeP
               mih={64}
               py="xs"
               onClick={() => add(item)}
-              styles={{ label: { whiteSpace: 'normal', flexDirection: 'column', lineHeight: 1.25 } }}
+              px="xs"
+              styles={{
+                inner: { width: '100%', minWidth: 0 },
+                label: {
+                  whiteSpace: 'normal',
+                  flexDirection: 'column',
+                  lineHeight: 1.25,
+                  overflow: 'visible',
+                  minWidth: 0,
+                  maxWidth: '100%',
+                  overflowWrap: 'anywhere',
+                  textAlign: 'center',
+                },
+              }}
             >
               <span>{item.name}</span>
               <Text span size="sm" fw={400}>
