@@ -8,6 +8,7 @@ const DEFAULT_STATUS: Partial<Record<ErrorCode, number>> = {
   in_use: 409,
   idempotency_mismatch: 422,
   sync_outdated: 426,
+  unknown_qr: 404,
   rate_limited: 429,
   internal: 500,
   maintenance: 503,

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { DATE_DISPLAY_FORMAT, DATE_PARSE_FORMATS } from '@shared/constants';
-import { formatMoney, type Minor } from '@shared/money';
+import { formatMoney as formatSharedMoney, type Minor } from '@shared/money';
 
 dayjs.extend(customParseFormat);
 
@@ -44,7 +44,38 @@ export function parseDate(text: string): Date | null {
   return iso.isValid() ? iso.toDate() : null;
 }
 
-/** An amount in minor units with two decimals and the venue's currency sign (spec §9). */
+const ISO_CODE = /^[A-Z]{3}$/;
+const signs = new Map<string, string>();
+
+/**
+ * The sign of a currency: an ISO 4217 code becomes its common sign (`EUR` → `€`, `PLN` → `zł`,
+ * `CHF` stays `CHF`); anything else (a venue's own currencyDisplay) is shown as it is.
+ */
+export function currencySign(currency: string): string {
+  if (!ISO_CODE.test(currency)) return currency;
+  let sign = signs.get(currency);
+  if (sign === undefined) {
+    try {
+      const format = new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' });
+      sign = format.formatToParts(0).find((part) => part.type === 'currency')?.value ?? currency;
+    } catch {
+      sign = currency;
+    }
+    signs.set(currency, sign);
+  }
+  return sign;
+}
+
+/**
+ * The one money format of the app (spec §9, README "Design notes"): exactly two decimals, a dot,
+ * a minus for negative amounts, then the currency's sign: `-28.50 €`. Every amount on screen goes
+ * through here, whether the caller holds the venue's currencyDisplay or an entry's ISO code.
+ */
+export function formatMoney(minor: Minor, currency: string): string {
+  return formatSharedMoney(minor, currencySign(currency));
+}
+
+/** An amount of a venue: its currencyDisplay when set, else its currency's sign. */
 export function formatAmount(minor: Minor, venue: { currency: string; currencyDisplay?: string | null }): string {
   return formatMoney(minor, venue.currencyDisplay || venue.currency);
 }

@@ -35,6 +35,7 @@ export const ERROR_CODES = [
   'in_use',
   'idempotency_key_required',
   'sync_outdated',
+  'unknown_qr',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -66,6 +67,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   in_use: 'This record is still in use and cannot be deleted.',
   idempotency_key_required: 'The request needs an Idempotency-Key header.',
   sync_outdated: 'This app version is outdated. Please reload the page.',
+  unknown_qr: 'Unknown QR code: it is not the code of a rider or groom at this show.',
 };
 
 /** Field error codes (zod messages in src/shared/schemas are these codes). */

@@ -203,7 +203,7 @@ describe('balances summary', { timeout: 20_000 }, () => {
     expect([...bars].map((bar) => bar.getAttribute('width'))).toEqual(['25%', '100%', '0%']);
 
     const data = screen.getByRole('table', { name: 'Charged per venue (EUR)' });
-    expect(within(within(data).getByText('Spring Tour Lipica').closest('tr')!).getByText('400.00 EUR')).toBeTruthy();
+    expect(within(within(data).getByText('Spring Tour Lipica').closest('tr')!).getByText('400.00 €')).toBeTruthy();
 
     fireEvent.change(screen.getByRole('combobox', { name: 'Show' }), { target: { value: 'owing' } });
     const owing = await screen.findByRole('img', { name: 'Owing per venue (EUR)' });
@@ -221,12 +221,12 @@ describe('balances summary', { timeout: 20_000 }, () => {
     const spring = within(table).getByRole('link', { name: 'Spring Tour Lipica' });
     expect(spring.getAttribute('href')).toBe('/balances?venue=2');
     const row = spring.closest('tr')!;
-    expect(within(row).getByText('400.00 EUR')).toBeTruthy();
-    expect(within(row).getByText('72.13 EUR')).toBeTruthy();
+    expect(within(row).getByText('400.00 €')).toBeTruthy();
+    expect(within(row).getByText('72.13 €')).toBeTruthy();
     expect(within(row).getByText('10.4.2026')).toBeTruthy();
     const total = within(table).getByText('Total EUR').closest('tr')!;
-    expect(within(total).getByText('500.00 EUR')).toBeTruthy();
-    expect(within(total).getByText('-83.00 EUR')).toBeTruthy();
+    expect(within(total).getByText('500.00 €')).toBeTruthy();
+    expect(within(total).getByText('-83.00 €')).toBeTruthy();
   });
 });
 
@@ -246,7 +246,7 @@ describe('find client', { timeout: 20_000 }, () => {
     const rita = await screen.findByRole('article', { name: 'Rita Reiter' });
     expect(queriesOf(fetchMock, '/api/v1/balance/findClient/')).toEqual([{ search: 'rit' }]);
     expect(within(rita).getByText('rider@paddock.demo')).toBeTruthy();
-    expect(within(rita).getByText('-75.00 EUR')).toBeTruthy();
+    expect(within(rita).getByText('-75.00 €')).toBeTruthy();
     expect(within(rita).getByText('5.00 CHF')).toBeTruthy();
     expect(
       within(rita)

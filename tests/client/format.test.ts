@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDate, formatDateRange, formatDateTime, parseDate } from '@/lib/format';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import {
+  currencySign,
+  formatAmount,
+  formatDate,
+  formatDateRange,
+  formatDateTime,
+  formatMoney,
+  parseDate,
+} from '@/lib/format';
 
 describe('dates', () => {
   it('displays D.M.YYYY H:mm', () => {
@@ -35,10 +45,63 @@ describe('money', () => {
   it('shows exactly two decimals and the venue currency', () => {
     expect(formatAmount(123450, { currency: 'EUR', currencyDisplay: '€' })).toBe('1234.50 €');
     expect(formatAmount(-5, { currency: 'CHF' })).toBe('-0.05 CHF');
-    expect(formatAmount(0, { currency: 'EUR', currencyDisplay: '' })).toBe('0.00 EUR');
+    expect(formatAmount(0, { currency: 'EUR', currencyDisplay: '' })).toBe('0.00 €');
   });
 
   it('refuses amounts that are not safe integers', () => {
     expect(() => formatAmount(1.5, { currency: 'EUR' })).toThrow();
+  });
+});
+
+describe('money: one format everywhere (spec §9)', () => {
+  it('shows exactly two decimals, a dot, a minus and the currency sign', () => {
+    expect(formatMoney(-2850, 'EUR')).toBe('-28.50 €');
+    expect(formatMoney(35_000, 'EUR')).toBe('350.00 €');
+    expect(formatMoney(5, 'EUR')).toBe('0.05 €');
+    expect(formatMoney(0, 'EUR')).toBe('0.00 €');
+    expect(formatMoney(-100, 'CHF')).toBe('-1.00 CHF');
+  });
+
+  it('gives an entry in EUR and a venue showing € the same text', () => {
+    expect(formatMoney(-35_000, 'EUR')).toBe(formatMoney(-35_000, '€'));
+    expect(formatAmount(-35_000, { currency: 'EUR', currencyDisplay: '€' })).toBe(formatMoney(-35_000, 'EUR'));
+    expect(formatAmount(-35_000, { currency: 'EUR', currencyDisplay: '' })).toBe('-350.00 €');
+  });
+
+  it("turns ISO codes into their signs and keeps a venue's own display", () => {
+    expect(['EUR', 'PLN', 'GBP', 'USD', 'CHF', 'HUF', 'CZK'].map(currencySign)).toEqual([
+      '€',
+      'zł',
+      '£',
+      '$',
+      'CHF',
+      'Ft',
+      'Kč',
+    ]);
+    expect(currencySign('Fr.')).toBe('Fr.');
+    expect(currencySign('XYZ')).toBe('XYZ');
+    expect(formatAmount(1234, { currency: 'CHF', currencyDisplay: 'Fr.' })).toBe('12.34 Fr.');
+  });
+
+  it('is the only money formatter the app imports', () => {
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const file = path.join(dir, name);
+        if (statSync(file).isDirectory()) walk(file);
+        else if (/\.tsx?$/.test(name)) files.push(file);
+      }
+    };
+    walk(path.resolve('src'));
+    const app = files.filter((file) => !file.includes(`${path.sep}shared${path.sep}`));
+    const direct = app.filter(
+      (file) =>
+        !file.endsWith(path.join('lib', 'format.ts')) &&
+        /import \{[^}]*\bformatMoney\b[^}]*\} from '@shared\/money'/.test(readFileSync(file, 'utf8')),
+    );
+    expect(direct).toEqual([]);
+    expect(
+      app.filter((file) => /Intl\.NumberFormat/.test(readFileSync(file, 'utf8'))).map((f) => path.basename(f)),
+    ).toEqual(['format.ts']);
   });
 });

@@ -40,7 +40,7 @@ describe('shows, transactions, balance and reports', () => {
     renderApp('/rider/shows');
     const table = await screen.findByRole('table', { name: 'Shows' }, SLOW);
     expect(within(table).getByText('3.12.2026 – 6.12.2026')).toBeTruthy();
-    expect(within(table).getByText('-125.50 EUR')).toBeTruthy();
+    expect(within(table).getByText('-125.50 €')).toBeTruthy();
     expect(within(table).getByRole('link', { name: 'Transactions at Paddock Classic 2026' }).getAttribute('href')).toBe(
       '/rider/shows/1/transactions',
     );
@@ -58,7 +58,7 @@ describe('shows, transactions, balance and reports', () => {
     renderApp('/official/venues/1/transactions');
     expect(await screen.findByText('Box fee', {}, SLOW)).toBeTruthy();
     expect(screen.getByText('Total of 1 entries')).toBeTruthy();
-    expect(screen.getAllByText('-125.50 EUR')).toHaveLength(2);
+    expect(screen.getAllByText('-125.50 €')).toHaveLength(2);
     const [input] = calls(fetchMock, 'GET', '/api/v1/transaction/')[0]!;
     const query = new URL(String(input), 'http://localhost').searchParams;
     expect([query.get('party_type'), query.get('party_id'), query.get('venue')]).toEqual(['official', '4', '1']);
@@ -69,7 +69,7 @@ describe('shows, transactions, balance and reports', () => {
     server({ 'GET /api/v1/rider/3/balance/': () => json(200, { results: [{ ...show, balance_minor: 5000 }] }) });
     renderApp('/rider/balance');
     const table = await screen.findByRole('table', { name: 'Balance per show' }, SLOW);
-    expect(within(table).getByText('50.00 EUR')).toBeTruthy();
+    expect(within(table).getByText('50.00 €')).toBeTruthy();
   });
 
   it('a failing balance shows the error', async () => {
@@ -110,7 +110,7 @@ describe('the official overview', () => {
     );
     expect(within(links).getByRole('link', { name: 'Venues' }).getAttribute('href')).toBe('/official/venues');
     const glance = screen.getByRole('region', { name: 'Balance' });
-    expect(await within(glance).findByText('-125.50 EUR')).toBeTruthy();
+    expect(await within(glance).findByText('-125.50 €')).toBeTruthy();
     expect(within(glance).getByRole('link', { name: 'All balances' }).getAttribute('href')).toBe('/official/balance');
   });
 });

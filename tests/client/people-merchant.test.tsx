@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatMoney } from '@shared/money';
+import { formatMoney } from '@/lib/format';
 import type { EvclFees } from '@shared/schemas/people';
 import { queryClient } from '@/lib/query-client';
 import { demoVenue, json, mockFetch, renderApp, resetStore } from './helpers';

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatMoney } from '@shared/money';
+import { formatMoney } from '@/lib/format';
 import { queryClient } from '@/lib/query-client';
 import { demoVenue, json, mockFetch, renderApp, resetStore } from './helpers';
 import { adminUser, riderUser } from './people-fixtures';

@@ -7,7 +7,8 @@ import {
   type TransactionKind,
 } from '@shared/ledger';
 import i18next from 'i18next';
-import { formatMoney, type Minor } from '@shared/money';
+import type { Minor } from '@shared/money';
+import { formatMoney } from '@/lib/format';
 import type { Transaction, TransactionEdit, TransactionInput } from '@shared/schemas/ledger';
 import { amountToText, parseLocalAmount } from '@/lib/amount-text';
 import { translateFieldError } from '@/lib/form-errors';

@@ -75,20 +75,21 @@ export function createMerchantService(ctx: AppContext) {
       return ridersAt(query.venue, query.search ? matching(query.search) : undefined, query);
     },
 
-    /** The rider of a genuine rider's or groom's QR code, when they take part at the venue; else 404. */
+    /** The rider of a genuine rider's or groom's QR code, when they take part at the venue; else 404 unknown_qr. */
     async byQr(user: RequestUser, code: string, venueId: number | undefined): Promise<PersonAtVenue> {
       await assertMerchant(user);
       if (venueId === undefined) throw fieldError('venue', 'required');
+      // A code that is not genuine, of someone gone, or of a rider not at this show: all unknown here.
       const ref = verifyQr(ctx.config.qrSecret, code);
-      if (!ref) throw new AppError('not_found');
+      if (!ref) throw new AppError('unknown_qr');
       let riderId = ref.id;
       if (ref.type === 'g') {
         const [groom] = await ctx.db.select({ riderId: grooms.riderId }).from(grooms).where(eq(grooms.id, ref.id));
-        if (!groom) throw new AppError('not_found');
+        if (!groom) throw new AppError('unknown_qr');
         riderId = groom.riderId;
       }
       const { results } = await ridersAt(venueId, eq(riders.id, riderId), { page: 1, page_size: 1 });
-      if (!results[0]) throw new AppError('not_found');
+      if (!results[0]) throw new AppError('unknown_qr');
       return results[0];
     },
   };

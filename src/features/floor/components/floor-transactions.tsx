@@ -2,7 +2,7 @@ import { Button, Card, Group, Stack, Table, Text, TextInput } from '@mantine/cor
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '@shared/money';
+import { formatMoney } from '@/lib/format';
 import { FILTER_DEBOUNCE_MS } from '@/lib/debounce';
 import { formatDateTime } from '@/lib/format';
 import { ScrollTable } from '@/lib/components/scroll-table';

@@ -2,7 +2,7 @@ import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLinks } from '@/lib/components/page-links';
-import { formatMoney } from '@shared/money';
+import { formatMoney } from '@/lib/format';
 import { useSyncInfo, useTodayCharges } from '@/offline/queries';
 import { ScanButton } from '../scanner/scan-button';
 import { useFloorVenue, useVenueLabel } from '../use-floor-venue';

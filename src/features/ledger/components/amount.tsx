@@ -1,6 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
-import { formatMoney, type Minor } from '@shared/money';
+import type { Minor } from '@shared/money';
+import { formatMoney } from '@/lib/format';
 
 /** Figures line up: tabular digits, never wrapped. */
 export const NUMERIC: CSSProperties = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' };

@@ -1,7 +1,7 @@
 import { Alert, Card, EmptyState, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '@shared/money';
+import { formatMoney } from '@/lib/format';
 import { errorText } from '@/lib/api-error';
 import { useBalanceSummary } from '../api/get-balance-summary';
 import { BarChart } from './bar-chart';

@@ -2,7 +2,7 @@ import { Group, NativeSelect, NumberInput, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { CHARGE_CATEGORIES, formatPercent } from '@shared/ledger';
-import { formatMoney } from '@shared/money';
+import { formatMoney } from '@/lib/format';
 import type { TaxType } from '@shared/schemas/configuration';
 import type { Consumable, Vec } from '@shared/schemas/venue-setup';
 import { amountToText } from '@/lib/amount-text';

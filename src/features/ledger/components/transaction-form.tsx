@@ -2,7 +2,7 @@ import { Alert, Button, Group, NativeSelect, Skeleton, Stack } from '@mantine/co
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { LARGE_ENTRY_SHARE, computeTax, type PartyType } from '@shared/ledger';
-import { formatMoney } from '@shared/money';
+import { formatMoney } from '@/lib/format';
 import type { Transaction } from '@shared/schemas/ledger';
 import { errorText } from '@/lib/api-error';
 import { confirmDialog } from '@/lib/dialogs';

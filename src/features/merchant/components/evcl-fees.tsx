@@ -1,7 +1,8 @@
 import { Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, minorToDecimalString } from '@shared/money';
+import { minorToDecimalString } from '@shared/money';
+import { formatMoney } from '@/lib/format';
 import type { EvclFees as Fees } from '@shared/schemas/people';
 import { formatDateTime } from '@/lib/format';
 import { ScrollTable } from '@/lib/components/scroll-table';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '@shared/money';
+import { formatMoney } from '@/lib/format';
 import type { Transaction } from '@shared/schemas/ledger';
 import { RecordTable } from '@/lib/components/record-table';
 import { formatDateTime } from '@/lib/format';

@@ -2,7 +2,7 @@ import { Alert, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '@shared/money';
+import { formatMoney } from '@/lib/format';
 import type { Transaction } from '@shared/schemas/ledger';
 import { errorText } from '@/lib/api-error';
 import { useSales } from '../api/list-sales';

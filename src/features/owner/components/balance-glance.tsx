@@ -2,7 +2,7 @@ import { Alert, Anchor, Card, Group, Skeleton, Stack, Text, Title } from '@manti
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatMoney } from '@shared/money';
+import { formatMoney } from '@/lib/format';
 import { errorText } from '@/lib/api-error';
 import { useOwnerShows } from '../api/money';
 import type { OwnerRef } from '../api/owner-path';

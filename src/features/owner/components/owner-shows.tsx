@@ -2,7 +2,7 @@ import { Anchor, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { OwnerShow } from '@shared/schemas/owner';
-import { formatMoney } from '@shared/money';
+import { formatMoney } from '@/lib/format';
 import { RecordTable, type Column } from '@/lib/components/record-table';
 import { formatDateRange } from '@/lib/format';
 import { useOwnerShows } from '../api/money';

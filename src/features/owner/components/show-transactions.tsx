@@ -2,12 +2,13 @@ import { Alert, Badge, Card, Group, Skeleton, Stack, Table, Text, Title } from '
 import { useMediaQuery } from '@mantine/hooks';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '@shared/money';
+import { formatMoney } from '@/lib/format';
 import type { Transaction } from '@shared/schemas/ledger';
 import { errorText } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
 import { ScrollTable } from '@/lib/components/scroll-table';
 import { useOwnerTransactions } from '../api/money';
+import { EntryLabel, useEntryDescription } from './entry-label';
 import type { OwnerRef } from '../api/owner-path';
 
 type EntryState = 'reversed' | 'invoiced' | 'open';
@@ -39,12 +40,12 @@ function EntryStateChip({ row }: { row: Transaction }) {
 
 /** An entry as a card (phones): amount and state on its first lines, never scrolled out of view. */
 function EntryCard({ row }: { row: Transaction }) {
-  const description = row.description || row.category;
+  const description = useEntryDescription()(row);
   return (
     <Card withBorder padding="xs" component="li" aria-label={`${description}, ${formatMoney(row.gross, row.currency)}`}>
       <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-        <Text fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-          {description}
+        <Text fw={600} component="div" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+          <EntryLabel row={row} />
         </Text>
         <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
           {formatMoney(row.gross, row.currency)}
@@ -106,7 +107,9 @@ export function ShowTransactions({ owner, venue }: { owner: OwnerRef; venue: num
               {rows.map((row) => (
                 <Table.Tr key={row.id}>
                   <Table.Td>{formatDateTime(row.occurred_at)}</Table.Td>
-                  <Table.Td>{row.description || row.category}</Table.Td>
+                  <Table.Td>
+                    <EntryLabel row={row} />
+                  </Table.Td>
                   <Table.Td ta="right">{row.quantity}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatMoney(row.gross, row.currency)}

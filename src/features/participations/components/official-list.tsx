@@ -3,7 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPercent } from '@shared/ledger';
-import { formatMoney } from '@shared/money';
+import { formatMoney } from '@/lib/format';
 import type { OfficialParticipation } from '@shared/schemas/participation';
 import { errorText } from '@/lib/api-error';
 import { formatDateRange } from '@/lib/format';

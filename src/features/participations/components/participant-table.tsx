@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatMoney } from '@shared/money';
+import { formatMoney } from '@/lib/format';
 import type { VenueParticipation } from '@shared/schemas/participation';
 import { href } from '@/lib/paths';
 import { useDeleteParticipation } from '../api/delete-participation';

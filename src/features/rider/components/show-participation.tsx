@@ -2,7 +2,7 @@ import { Alert, Anchor, Card, List, SimpleGrid, Skeleton, Stack, Text, Title } f
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatMoney } from '@shared/money';
+import { formatMoney } from '@/lib/format';
 import { errorText } from '@/lib/api-error';
 import { useSectionHref } from '@/lib/owner-scope';
 import { useVenueParticipations } from '../api/list-venue-participations';

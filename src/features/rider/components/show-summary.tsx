@@ -1,7 +1,7 @@
 import { Alert, Anchor, Skeleton, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatMoney } from '@shared/money';
+import { formatMoney } from '@/lib/format';
 import { errorText } from '@/lib/api-error';
 import { formatDateRange } from '@/lib/format';
 import { useSectionHref } from '@/lib/owner-scope';

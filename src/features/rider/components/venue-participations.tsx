@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { formatMoney } from '@shared/money';
+import { formatMoney } from '@/lib/format';
 import { RecordTable } from '@/lib/components/record-table';
 import { useSectionHref } from '@/lib/owner-scope';
 import { useVenueParticipations, type RiderVenueParticipation } from '../api/list-venue-participations';
