@@ -82,6 +82,21 @@ describe('reopened offline', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Vet-check', level: 1 }, PAGE_LOAD)).toBeTruthy();
   });
 
+  it('a restored session ends with the device session (its time is up): the sign-in page, the writes stay', async () => {
+    setOnline(false);
+    storeDevice();
+    mockFetch({});
+    const router = renderApp('/stable/dashboard');
+    await screen.findByRole('region', { name: 'Today at Paddock Classic 2026' }, PAGE_LOAD);
+    expect(useAppStore.getState().floorOnly).toBe(true);
+    // 24 hours later.
+    storeDevice(stableUser, Date.now() - 1);
+    await router.navigate('/stable/transactions');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(useAppStore.getState().user).toBeNull();
+    expect(readDeviceSession()).toBeNull();
+  });
+
   it('an expired device session is deleted and the sign-in page opens', async () => {
     setOnline(false);
     storeDevice(stableUser, Date.now() - 1);

@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { data, redirect, type LoaderFunction } from 'react-router-dom';
 import type { AudienceKey } from '@shared/audiences';
 import { checkAudience, checkGuest, checkRiderTerms, checkSignedIn, type Access } from '@/lib/authorization';
-import { restoreDeviceSession } from '@/lib/device-session';
+import { readDeviceSession, restoreDeviceSession } from '@/lib/device-session';
 import { notify } from '@/lib/notify';
 import { href, matchesPath, safeNext, type PathKey } from '@/lib/paths';
 import { useAppStore } from '@/lib/store';
@@ -20,8 +20,15 @@ function requested(request: Request): string {
   return `${url.pathname}${url.search}`;
 }
 
-/** The signed-in user; in a new tab or after a relaunch, a floor device's from its device session. */
-const currentUser = () => useAppStore.getState().user ?? restoreDeviceSession();
+/**
+ * The signed-in user; in a new tab or after a relaunch, a floor device's from its device session.
+ * A session restored from it ends with it (logout elsewhere in the app, FLOOR_DEVICE_SESSION_HOURS).
+ */
+function currentUser() {
+  const state = useAppStore.getState();
+  if (state.floorOnly && !readDeviceSession()) state.clearSession();
+  return useAppStore.getState().user ?? restoreDeviceSession();
+}
 
 /**
  * The screens a floor device opens from its device session (issue 11 §2): the floor dashboards

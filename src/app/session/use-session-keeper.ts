@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { TOKEN_REFRESH_MS } from '@shared/constants';
-import { isFloorDevice, renewSession } from '@/lib/device-session';
+import { isFloorDevice, readDeviceSession, renewSession } from '@/lib/device-session';
 import { notify } from '@/lib/notify';
 import { href } from '@/lib/paths';
 import { queryClient } from '@/lib/query-client';
@@ -16,13 +16,19 @@ import { renewRestoredSession } from './start-session';
  * else is cleared, logged out and sent to / (spec §8).
  */
 export function useSessionKeeper(): void {
-  const signedIn = useAppStore((state) => state.token !== null);
+  const signedIn = useAppStore((state) => state.user !== null);
   const restored = useAppStore((state) => state.user !== null && state.token === null);
   const navigate = useNavigate();
 
   useEffect(() => {
     if (!signedIn) return;
     const timer = setInterval(() => {
+      // A session restored from the floor-device session ends with it (FLOOR_DEVICE_SESSION_HOURS).
+      if (useAppStore.getState().floorOnly && !readDeviceSession()) {
+        useAppStore.getState().clearSession();
+        queryClient.clear();
+        return;
+      }
       const { token, signInNeeded } = useAppStore.getState();
       // Once a sign-in is needed, the prompt says so; the next sign-in starts a new session.
       if (!token || signInNeeded) return;
