@@ -20,7 +20,8 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL,
-    locale: 'en-US',
+    // A German browser: with no language chosen the app opens in the browser's (spec §9, issue 11).
+    locale: 'de-DE',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
