@@ -15,20 +15,21 @@ export function baseSections(prefix: string): PathKey[] {
 }
 
 /**
- * Between the sections of a managed person (an admin's `/riders/:riderId/…`, an employer's
- * employee): a row of links, the current section marked. Nothing for one's own pages.
+ * Between the sections of a base: one's own pages (`/rider/…`, with the overview) or a managed
+ * person's (an admin's `/riders/:riderId/…`, an employer's employee): a row of links, the
+ * current section marked.
  */
 export function OwnerNav() {
   const { t } = useTranslation(['owner', 'routes']);
   const owner = useOwner();
   const { pathname } = useLocation();
-  if (!owner?.managed) return null;
+  if (!owner) return null;
   const links = baseSections(owner.prefix).map((key) => ({
     key,
     to: (href as (key: PathKey, params: Record<string, number>) => string)(key, owner.params),
   }));
   return (
-    <Group component="nav" aria-label={t('nav.sections')} gap="xs">
+    <Group component="nav" aria-label={owner.managed ? t('nav.sections') : t('overview.sections')} gap="xs">
       {links.map(({ key, to }) => {
         const current = pathname === to || pathname.startsWith(`${to}/`);
         return (
