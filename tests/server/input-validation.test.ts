@@ -149,6 +149,49 @@ describe('currencies and countries', () => {
   });
 });
 
+describe('dates', () => {
+  it('refuses year 0000 and other years no show has, with invalid_date instead of a 500', async () => {
+    const venueBefore = await venueRow();
+    for (const day of ['0000-01-01', '1899-12-31', '3000-01-01']) {
+      const res = await call('admin', 'PATCH', '/api/v1/venue/1/', { start_date: day });
+      expect(res.statusCode, day).toBe(400);
+      expect(res.json().fields, day).toEqual({ start_date: ['invalid_date'] });
+    }
+    expect(await venueRow()).toEqual(venueBefore);
+    const terms = await call('admin', 'POST', '/api/v1/termsAndConditions/', {
+      version: 'v-year-0',
+      published_at: '0000-01-01T00:00:00Z',
+    });
+    expect(terms.statusCode).toBe(400);
+    expect(terms.json().fields).toEqual({ published_at: ['invalid_date'] });
+    const list = await call('admin', 'GET', '/api/v1/transaction/?venue=1&date_from=0000-01-01');
+    expect(list.statusCode).toBe(400);
+    expect(list.json().fields).toEqual({ date_from: ['invalid_date'] });
+    const entry = await postEntry(
+      server().app,
+      await server().auth('admin'),
+      {
+        venue: 1,
+        kind: 'charge',
+        party_type: 'rider',
+        party_id: f.rider,
+        consumable: f.box,
+        occurred_at: '0000-01-01T00:00:00Z',
+      },
+      newKey(),
+    );
+    expect(entry.statusCode).toBe(400);
+    expect(entry.json().fields).toEqual({ occurred_at: ['invalid_date'] });
+    const profile = await call('rider', 'PATCH', `/api/v1/rider/${f.rider}/`, { birth_date: '0000-01-01' });
+    expect(profile.statusCode).toBe(400);
+    // Malformed dates still get one error, not two.
+    const malformed = await call('admin', 'PATCH', '/api/v1/venue/1/', { start_date: 'soon' });
+    expect(malformed.json().fields).toEqual({ start_date: ['invalid_date'] });
+    const fine = await call('admin', 'PATCH', '/api/v1/venue/1/', { start_date: '2026-07-01', end_date: '2026-07-05' });
+    expect(fine.statusCode, fine.body).toBe(200);
+  });
+});
+
 describe('languages', () => {
   it('accepts only the five languages', async () => {
     const before = (await db().select({ language: users.language }).from(users).where(eq(users.username, 'rider')))[0];

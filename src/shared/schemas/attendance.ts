@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants';
-import { emailField, languageField, requiredOrInvalid, requiredString } from './common';
+import { emailField, isoDateField, languageField, requiredOrInvalid, requiredString } from './common';
 import { listQuery } from './pagination';
 
 /** A party of spectators: at least one person, at most this many on one registration. */
@@ -13,11 +13,7 @@ export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 const PHONE = /^\+?[0-9][0-9 ()/.-]{3,39}$/;
 
 /** A calendar day `YYYY-MM-DD`; missing is `required`, anything else `invalid_date`. */
-export const dayField = z
-  .string({ error: requiredOrInvalid })
-  .trim()
-  .min(1, { error: 'required' })
-  .pipe(z.iso.date({ error: 'invalid_date' }));
+export const dayField = z.string({ error: requiredOrInvalid }).trim().min(1, { error: 'required' }).pipe(isoDateField);
 
 /**
  * POST /api/v1/attendance/ (public): a spectator's registration for one day of a show. The

@@ -51,6 +51,24 @@ export const countryField = z
   .toUpperCase()
   .refine(isCountryCode, { error: 'invalid_country' });
 
+/*
+ * Dates and times: PostgreSQL has no year 0 (`0000-01-01` was a 500), and nothing at a show
+ * lies outside these years, so anything else is `invalid_date` like a malformed value.
+ */
+const MIN_YEAR = 1900;
+const MAX_YEAR = 2999;
+/** True for a sensible year, and for values that are not dates at all (their format check says so). */
+const sensibleYear = (value: string): boolean => {
+  const year = Number(value.slice(0, 4));
+  return !Number.isInteger(year) || (year >= MIN_YEAR && year <= MAX_YEAR);
+};
+/** A calendar day `YYYY-MM-DD`, years 1900–2999. */
+export const isoDateField = z.iso.date({ error: 'invalid_date' }).refine(sensibleYear, { error: 'invalid_date' });
+/** An ISO date-time with its offset, years 1900–2999. */
+export const isoDateTimeField = z.iso
+  .datetime({ offset: true, error: 'invalid_date' })
+  .refine(sensibleYear, { error: 'invalid_date' });
+
 /** A change must change something: a body whose fields are all left out is refused (`no_changes`). */
 export function atLeastOneField<T extends z.ZodObject>(schema: T): T {
   return schema.refine((value) => Object.values(value as object).some((v) => v !== undefined), {

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { countryField, currencyField, requiredOrInvalid, requiredString } from './common';
+import {
+  countryField,
+  currencyField,
+  isoDateField,
+  isoDateTimeField,
+  requiredOrInvalid,
+  requiredString,
+} from './common';
 
 /**
  * Admin configuration (issue 3 §1). Lists answer `{ count, results }`; writes need config.manage,
@@ -55,7 +62,7 @@ export const eventCategoryInput = z.object({
 });
 export type EventCategory = z.infer<typeof eventCategory>;
 
-const isoDay = z.iso.date({ error: 'invalid_date' });
+const isoDay = isoDateField;
 export const taxRate = z.object({
   id: z.number().int().optional(),
   rate_bp: z
@@ -93,7 +100,7 @@ export const termsVersion = z.object({
 export const termsInput = z.object({
   version: requiredString(30),
   /** ISO date-time; default now. A future date publishes later. */
-  published_at: z.iso.datetime({ offset: true, error: 'invalid_date' }).optional(),
+  published_at: isoDateTimeField.optional(),
   body: z.string({ error: 'invalid' }).max(200_000, { error: 'too_long' }).default(''),
 });
 export const acceptTermsInput = z.object({ version: requiredString(30) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PARTY_TYPES, TRANSACTION_KINDS, TRANSACTION_SOURCES } from '../ledger';
-import { atLeastOneField, requiredOrInvalid, requiredString } from './common';
+import { atLeastOneField, isoDateTimeField, requiredOrInvalid, requiredString } from './common';
 import { listQuery } from './pagination';
 
 /**
@@ -58,7 +58,7 @@ const id = z.number().int();
 const idInput = z.number({ error: requiredOrInvalid }).int({ error: 'invalid' }).positive({ error: 'invalid' });
 const optionalText = (max: number) => z.string({ error: 'invalid' }).trim().max(max, { error: 'too_long' }).nullish();
 const deviceId = optionalText(100);
-const occurredAt = z.iso.datetime({ offset: true, error: 'invalid_date' }).optional();
+const occurredAt = isoDateTimeField.optional();
 /** A client-made UUID (the Idempotency-Key of the write that created the row). */
 const clientKey = z.string().nullable();
 

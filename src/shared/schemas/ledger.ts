@@ -10,7 +10,7 @@ import {
   TAX_OVERRIDES,
   TRANSACTION_SOURCES,
 } from '../ledger';
-import { requiredOrInvalid } from './common';
+import { isoDateField, isoDateTimeField, requiredOrInvalid } from './common';
 import { listQuery } from './pagination';
 
 /**
@@ -78,7 +78,7 @@ export const transactionInput = z.object({
     .optional(),
   device_id: z.string({ error: 'invalid' }).trim().max(100, { error: 'too_long' }).nullish(),
   /** The device clock (ISO 8601); default: now. */
-  occurred_at: z.iso.datetime({ offset: true, error: 'invalid_date' }).optional(),
+  occurred_at: isoDateTimeField.optional(),
 });
 export type TransactionInput = z.input<typeof transactionInput>;
 
@@ -180,8 +180,8 @@ export const transactionListQuery = listQuery.extend({
   kind: z.enum(TRANSACTION_KINDS, { error: 'invalid' }).optional(),
   source: z.enum(TRANSACTION_SOURCES, { error: 'invalid' }).optional(),
   /** YYYY-MM-DD, inclusive, by recorded_at in the venue's time zone. */
-  date_from: z.iso.date({ error: 'invalid_date' }).optional(),
-  date_to: z.iso.date({ error: 'invalid_date' }).optional(),
+  date_from: isoDateField.optional(),
+  date_to: isoDateField.optional(),
   search: z.string().trim().max(100).optional(),
   /** Leave out reversed entries and their reversals (default: show the whole history). */
   hide_reversed: z.enum(['true', 'false']).optional(),

@@ -2,7 +2,7 @@ import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { PARTY_TYPES } from '../ledger';
 import { TEAM_ROLES } from './floor';
-import { currencyField, emailField, requiredOrInvalid, requiredString } from './common';
+import { currencyField, emailField, isoDateField, requiredOrInvalid, requiredString } from './common';
 import { listQuery } from './pagination';
 
 /**
@@ -60,7 +60,7 @@ export const DOCUMENT_FILE_FILTER = '*.pdf; *.png; *.jpg; *.jpeg; *.webp';
 export const INVITE_VALID_DAYS = 14;
 
 const optionalText = (max: number) => z.string({ error: 'invalid' }).trim().max(max, { error: 'too_long' }).nullish();
-const isoDate = z.iso.date({ error: 'invalid_date' });
+const isoDate = isoDateField;
 
 /** ISO 13616, mod-97 checked; the value is normalised to the electronic format (no spaces). */
 export const ibanField = z

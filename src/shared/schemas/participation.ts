@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { atLeastOneField, requiredOrInvalid, requiredString } from './common';
+import { atLeastOneField, isoDateField, requiredOrInvalid, requiredString } from './common';
 import { feiHorseIdField } from './owner';
 
 /**
@@ -147,8 +147,8 @@ export const officialParticipationInput = z.object({
   venue: idInput,
   official: idInput,
   function: z.enum(OFFICIAL_FUNCTIONS, { error: requiredOrInvalid }),
-  date_from: z.iso.date({ error: 'invalid_date' }).nullish(),
-  date_to: z.iso.date({ error: 'invalid_date' }).nullish(),
+  date_from: isoDateField.nullish(),
+  date_to: isoDateField.nullish(),
   days: z.number({ error: 'invalid' }).int().min(0, { error: 'too_small' }).max(366, { error: 'too_big' }).default(1),
   day_rate: z.number({ error: 'invalid' }).int().min(0, { error: 'too_small' }).max(100_000_000).default(0),
   travel: z.number({ error: 'invalid' }).int().min(0, { error: 'too_small' }).max(100_000_000).default(0),

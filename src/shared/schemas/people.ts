@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TAX_OVERRIDES } from '../ledger';
-import { emailField, requiredOrInvalid, requiredString } from './common';
+import { emailField, isoDateField, requiredOrInvalid, requiredString } from './common';
 import { isCountryCode } from './iso-codes';
 import { listQuery } from './pagination';
 import { horse, horseInput, personSummary } from './participation';
@@ -79,7 +79,7 @@ const contactInput = {
 const names = { first_name: z.string(), last_name: z.string() };
 const namesInput = { first_name: requiredString(100), last_name: requiredString(100) };
 const base = { id: z.number().int(), user: z.number().int().nullable(), ...names, ...contact };
-const isoDate = z.iso.date({ error: 'invalid_date' });
+const isoDate = isoDateField;
 const nullable = <T extends z.ZodType>(field: T) => field.nullish().or(z.literal('').transform(() => null));
 
 export const EMPLOYMENT_STATUSES = ['NOT_REGISTERED', 'INDEPENDENT', 'EMPLOYED'] as const;

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { LANGUAGES } from '../constants';
 import { CHARGE_CATEGORIES } from '../ledger';
 import { ROLES } from '../roles';
-import { countryField, currencyField, requiredOrInvalid, requiredString, timeZoneField } from './common';
+import {
+  countryField,
+  currencyField,
+  isoDateField,
+  isoDateTimeField,
+  requiredOrInvalid,
+  requiredString,
+  timeZoneField,
+} from './common';
 import { DISCIPLINES } from './configuration';
 import { entryLimitField } from './ledger';
 import { listQuery } from './pagination';
@@ -35,7 +43,7 @@ const moneyInput = z
   .min(0, { error: 'too_small' })
   .max(10_000_000_000, { error: 'too_big' });
 const idInput = z.number({ error: requiredOrInvalid }).int({ error: 'invalid' }).positive({ error: 'invalid' });
-const isoDay = z.iso.date({ error: 'invalid_date' });
+const isoDay = isoDateField;
 
 export const venueDetail = z.object({
   id: z.number().int(),
@@ -145,7 +153,7 @@ export const competitionInput = z.object({
   vec: idInput,
   number: requiredString(20),
   name: requiredString(200),
-  starts_at: z.iso.datetime({ offset: true, error: 'invalid_date' }).nullish(),
+  starts_at: isoDateTimeField.nullish(),
   discipline: z.enum(DISCIPLINES, { error: 'invalid' }).default('jumping'),
   rule: z.string({ error: 'invalid' }).trim().max(200, { error: 'too_long' }).nullish(),
   height_cm: z
