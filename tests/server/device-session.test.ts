@@ -3,6 +3,7 @@ import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '@shared/constants';
 import { SYNC_PROTOCOL, SYNC_PROTOCOL_HEADER } from '@shared/schemas/floor';
+import { ConfigError, loadConfig } from '../../server/src/config';
 import { users, venues } from '../../server/src/db/schema';
 import { forgetUser } from '../../server/src/security/session-cache';
 import { useTestServer } from './helpers/use-server';
@@ -37,6 +38,17 @@ async function change(username: string, values: Partial<typeof users.$inferInser
   const [row] = await server().database.db.update(users).set(values).where(eq(users.username, username)).returning();
   forgetUser(server().database.db, row!.id);
 }
+
+describe('FLOOR_DEVICE_SESSION_HOURS', () => {
+  it('defaults to 24 hours and accepts 1 to 168', () => {
+    expect(loadConfig({}).floorDeviceSessionHours).toBe(24);
+    expect(loadConfig({ FLOOR_DEVICE_SESSION_HOURS: '1' }).floorDeviceSessionHours).toBe(1);
+    expect(loadConfig({ FLOOR_DEVICE_SESSION_HOURS: '168' }).floorDeviceSessionHours).toBe(168);
+    for (const value of ['0', '169', '1.5', 'a day']) {
+      expect(() => loadConfig({ FLOOR_DEVICE_SESSION_HOURS: value })).toThrow(ConfigError);
+    }
+  });
+});
 
 describe('device credential at sign-in', () => {
   it.each(['stable', 'welcomedesk', 'signin', 'vetcheck', 'organizer'])(
