@@ -66,6 +66,13 @@ export const DEFAULT_ENTRY_LIMIT_MINOR = 1_000_000;
  * integer (2^53 ≈ 9.007e15).
  */
 export const ACCOUNT_BOUND_MINOR = 1_000_000_000_000;
+/**
+ * Bound of an account's turnover (Σ |posting|, reversals included): 100,000,000,000.00. Every
+ * entry posts to a few venue accounts (revenue, tax per rate, cash, payouts, …), so any sum
+ * over a venue's entries — filtered lists included — stays far inside the safe range, however
+ * often entries are posted and reversed.
+ */
+export const ACCOUNT_VOLUME_BOUND_MINOR = 10_000_000_000_000;
 /** An office entry above this share of the venue's limit asks for confirmation first. */
 export const LARGE_ENTRY_SHARE = 0.1;
 

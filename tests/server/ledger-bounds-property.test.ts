@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_BOUND_MINOR, MAX_ENTRY_MINOR } from '@shared/ledger';
+import { ACCOUNT_BOUND_MINOR, ACCOUNT_VOLUME_BOUND_MINOR, MAX_ENTRY_MINOR } from '@shared/ledger';
 import { rowsOf } from '../../server/src/db/rows';
 import { ledgerCounts, postEntry, seedLedgerFixtures, type LedgerFixtures } from './ledger-fixtures';
 import { useTestServer } from './helpers/use-server';
@@ -183,6 +183,13 @@ async function runOps(ops: Op[]) {
       OR abs(paid_minor) > ${ACCOUNT_BOUND_MINOR}`),
   );
   expect(outside!.n).toBe(0);
+  // The turnover is the sum of the absolute postings, and within its bound.
+  const [turnover] = rowsOf<{ n: number }>(
+    await db.execute(sql`SELECT count(*)::int AS n FROM accounts a
+      LEFT JOIN (SELECT account_id, sum(abs(amount_minor)) AS v FROM postings GROUP BY 1) s ON s.account_id = a.id
+      WHERE a.volume_minor <> COALESCE(s.v, 0) OR a.volume_minor > ${ACCOUNT_VOLUME_BOUND_MINOR}`),
+  );
+  expect(turnover!.n).toBe(0);
   await expectPagesWork();
 }
 

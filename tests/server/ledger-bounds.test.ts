@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_BOUND_MINOR, DEFAULT_ENTRY_LIMIT_MINOR, MAX_ENTRY_MINOR } from '@shared/ledger';
+import {
+  ACCOUNT_BOUND_MINOR,
+  ACCOUNT_VOLUME_BOUND_MINOR,
+  DEFAULT_ENTRY_LIMIT_MINOR,
+  MAX_ENTRY_MINOR,
+} from '@shared/ledger';
 import { consumables } from '../../server/src/db/schema';
 import { ledgerCounts, postEntry, seedLedgerFixtures } from './ledger-fixtures';
 import { useSeededServer } from './helpers/use-server';
@@ -127,6 +132,29 @@ describe('running totals stay within their bound', () => {
     );
     await expectBalancePagesWork();
   });
+
+  it('bounds the turnover too: posting and reversing the largest entry stops at the bound, every list still sums', async () => {
+    expect((await setLimit(MAX_ENTRY_MINOR)).statusCode).toBe(200);
+    const cycles = ACCOUNT_VOLUME_BOUND_MINOR / (2 * MAX_ENTRY_MINOR);
+    for (let i = 0; i < cycles; i++) {
+      const res = await post('admin', charge({ unit_price: 10_000_000_000, quantity: 10 }));
+      expect(res.statusCode, res.body).toBe(201);
+      expect((await call('admin', 'DELETE', `/api/v1/transaction/${res.json().id}/`)).statusCode).toBe(204);
+    }
+    const before = await ledgerCounts(db());
+    const refused = await post('admin', charge({ unit_price: 10_000_000_000, quantity: 10 }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({ __all__: ['balance_out_of_range'] });
+    expect(await ledgerCounts(db())).toEqual(before);
+    // The venue's revenue account has reached its turnover too: charges stop; a payment (cash) goes on.
+    expect((await post('admin', charge({ party_type: 'official', party_id: f.official }))).statusCode).toBe(400);
+    const payment = charge({ kind: 'payment', party_type: 'official', party_id: f.official, category: undefined });
+    expect((await post('admin', payment)).statusCode).toBe(201);
+    const list = await call('admin', 'GET', '/api/v1/transaction/?venue=1&kind=charge');
+    expect(list.statusCode).toBe(200);
+    expect(Number.isSafeInteger(list.json().totals.gross)).toBe(true);
+    await expectBalancePagesWork();
+  }, 60_000);
 
   it('refuses an edit whose new entry would pass the bound, keeping the old entry', async () => {
     expect((await setLimit(MAX_ENTRY_MINOR)).statusCode).toBe(200);

@@ -45,6 +45,12 @@ export const accounts = pgTable(
     chargedMinor: money('charged_minor'),
     taxMinor: money('tax_minor'),
     paidMinor: money('paid_minor'),
+    /**
+     * Turnover: the sum of the absolute amounts of every posting to the account, reversals
+     * included; only grows. Bounded by ACCOUNT_VOLUME_BOUND_MINOR (issue 11), so every sum over
+     * a venue's entries stays a safe integer, however often entries are posted and reversed.
+     */
+    volumeMinor: money('volume_minor'),
     postingCount: bigint('posting_count', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
@@ -56,6 +62,7 @@ export const accounts = pgTable(
       'accounts_bound_check',
       sql`abs(${t.balanceMinor}) <= 1000000000000 AND abs(${t.chargedMinor}) <= 1000000000000 AND abs(${t.taxMinor}) <= 1000000000000 AND abs(${t.paidMinor}) <= 1000000000000`,
     ),
+    check('accounts_volume_check', sql`${t.volumeMinor} BETWEEN 0 AND 10000000000000`),
   ],
 );
 

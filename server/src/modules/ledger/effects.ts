@@ -25,6 +25,8 @@ export interface AccountDelta extends AccountKey {
   charged: number;
   tax: number;
   paid: number;
+  /** Σ |amount| of the postings (the account's turnover, bounded like the totals). */
+  volume: number;
   postings: number;
 }
 
@@ -71,7 +73,15 @@ export function postingLines(entry: EntryFigures): PostingLine[] {
   return lines;
 }
 
-const zero = (key: AccountKey): AccountDelta => ({ ...key, balance: 0, charged: 0, tax: 0, paid: 0, postings: 0 });
+const zero = (key: AccountKey): AccountDelta => ({
+  ...key,
+  balance: 0,
+  charged: 0,
+  tax: 0,
+  paid: 0,
+  volume: 0,
+  postings: 0,
+});
 
 /**
  * The party's charged (charge, fee, sale), tax (charge, fee; a credit takes it back) and paid
@@ -121,6 +131,7 @@ export function accountDeltas(lines: readonly PostingLine[], totals: readonly Ac
   for (const line of lines) {
     const delta = deltaOf(line);
     delta.balance += line.amount;
+    delta.volume += Math.abs(line.amount);
     delta.postings += 1;
   }
   for (const total of totals) {

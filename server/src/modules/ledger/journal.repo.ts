@@ -29,15 +29,17 @@ export interface JournalWrite {
   audit: AuditRow;
 }
 
-/** The accounts' check constraint that bounds every running total (ACCOUNT_BOUND_MINOR). */
-const BOUND_CONSTRAINT = 'accounts_bound_check';
+/** The accounts' check constraints that bound every running total and the turnover (ACCOUNT_BOUND_MINOR). */
+const BOUND_CONSTRAINTS = ['accounts_bound_check', 'accounts_volume_check'];
 
 /** True when a write failed because an account's running total would pass its bound. */
 export function isBoundViolation(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 3; depth++) {
     const { code, constraint, message } = e as { code?: unknown; constraint?: unknown; message?: unknown };
     if (code === '23514') {
-      return constraint === BOUND_CONSTRAINT || (typeof message === 'string' && message.includes(BOUND_CONSTRAINT));
+      return BOUND_CONSTRAINTS.some(
+        (name) => constraint === name || (typeof message === 'string' && message.includes(name)),
+      );
     }
     e = (e as { cause?: unknown }).cause;
   }
@@ -53,15 +55,16 @@ const transactionColumns = columns.map(([, name]) => name).join(', ');
  * running totals, creating missing accounts; `guard` is a condition the rows are written under.
  */
 export const accountsCte = (deltas: string, guard?: string) => `acc AS (
-    INSERT INTO accounts AS a (venue_id, kind, party_type, party_id, balance_minor, charged_minor, tax_minor, paid_minor, posting_count)
-    SELECT $1::int, d.kind, d.party_type, d.party_id, d.balance, d.charged, d.tax, d.paid, d.postings
+    INSERT INTO accounts AS a (venue_id, kind, party_type, party_id, balance_minor, charged_minor, tax_minor, paid_minor, volume_minor, posting_count)
+    SELECT $1::int, d.kind, d.party_type, d.party_id, d.balance, d.charged, d.tax, d.paid, d.volume, d.postings
     FROM json_to_recordset(${deltas}::json) AS d (kind text, party_type text, party_id int, balance bigint,
-      charged bigint, tax bigint, paid bigint, postings bigint)${guard ? `\n    WHERE ${guard}` : ''}
+      charged bigint, tax bigint, paid bigint, volume bigint, postings bigint)${guard ? `\n    WHERE ${guard}` : ''}
     ON CONFLICT (venue_id, kind, party_type, party_id) DO UPDATE SET
       balance_minor = a.balance_minor + excluded.balance_minor,
       charged_minor = a.charged_minor + excluded.charged_minor,
       tax_minor = a.tax_minor + excluded.tax_minor,
       paid_minor = a.paid_minor + excluded.paid_minor,
+      volume_minor = a.volume_minor + excluded.volume_minor,
       posting_count = a.posting_count + excluded.posting_count
     RETURNING a.id, a.kind, a.party_type, a.party_id)`;
 

@@ -93,6 +93,7 @@ const deltaRow = (d: AccountDelta) => ({
   charged: d.charged,
   tax: d.tax,
   paid: d.paid,
+  volume: d.volume,
   postings: d.postings,
 });
 
