@@ -163,7 +163,12 @@ export function createFloorSync(options: EngineOptions = {}) {
         if (state.getState().outdated || isOffline()) return;
         busy(1);
         try {
-          if ((await pullChanges(db, transport, venue, now())) === 'outdated') outdated();
+          let result = await pullChanges(db, transport, venue, now());
+          // An expired session (a reopened floor device, a long outage) is renewed, then pulled again.
+          if (result === 'unauthorized' && (await renew()) === 'renewed') {
+            result = await pullChanges(db, transport, venue, now());
+          }
+          if (result === 'outdated') outdated();
         } catch (error) {
           console.warn('Floor sync: pull failed', error);
         } finally {

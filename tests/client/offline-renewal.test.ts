@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readDeviceSession, saveDeviceSession } from '@/lib/device-session';
 import { useAppStore } from '@/lib/store';
 import { json, makeUser, mockFetch, resetStore } from './helpers';
-import { outboxFixture, USER } from './offline-fakes';
+import { changes, outboxFixture, USER, VENUE } from './offline-fakes';
 
 /** 401 while the outbox flushes (issue 11 §2): renewed without staff action, or a sign-in asked for. */
 
@@ -118,5 +118,18 @@ describe('401 during a flush', () => {
     expect(useAppStore.getState().signInNeeded).toBe(false);
     expect(await queued()).toEqual(all);
     expect(readDeviceSession()).not.toBeNull();
+  });
+
+  it('a pull refused with 401 renews the session and pulls again', async () => {
+    deviceSession();
+    mockFetch({
+      'POST /api/token/refresh/': () => json(400, { error: 'token_expired', message: 'x' }),
+      'POST /api/token/device/': () => json(200, { token: 'fresh' }),
+    });
+    fx.server.answerPull({ status: 401, body: { error: 'unauthorized' } }, changes());
+    await engine().pull(VENUE);
+    expect(fx.server.pullPaths()).toHaveLength(2);
+    expect(useAppStore.getState().token).toBe('fresh');
+    expect(await fx.db.sync.get(VENUE)).toBeDefined();
   });
 });
