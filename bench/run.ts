@@ -10,8 +10,9 @@ import { benchLedger } from './ledger';
 const only = process.env.BENCH_ONLY;
 const port = Number(process.env.BENCH_PORT ?? 4290);
 if (!only || only === 'foundation') {
-  if (!existsSync('dist/index.html')) {
-    console.error('dist/ is missing: run `npm run build` first');
+  const dist = process.env.DIST_DIR ?? 'dist'; // the server reads DIST_DIR too
+  if (!existsSync(`${dist}/index.html`)) {
+    console.error(`${dist}/ is missing: run \`npm run build\` first`);
     process.exit(1);
   }
   await benchFoundation(port);

@@ -66,7 +66,7 @@ test('a reload while offline shows the app, and deep links too', async ({ page, 
 test('a new release waiting in the service worker shows the update banner; Reload activates it', async ({ page }) => {
   // A server of our own, serving a copy of the build that we can "deploy" a new release into.
   const dir = mkdtempSync(path.join(tmpdir(), 'paddock-release-'));
-  cpSync('dist', path.join(dir, 'dist'), { recursive: true });
+  cpSync(process.env.DIST_DIR ?? 'dist', path.join(dir, 'dist'), { recursive: true });
   const server = await startServer(
     { DIST_DIR: path.join(dir, 'dist'), DATA_DIR: path.join(dir, 'data'), NODE_ENV: 'test', SEED_DEMO: 'false' },
     E2E_PORT + 50,
@@ -82,6 +82,9 @@ test('a new release waiting in the service worker shows the update banner; Reloa
     // Deploy: the worker script changes. The next update check installs it, and it waits.
     const sw = path.join(dir, 'dist', 'sw.js');
     writeFileSync(sw, `${readFileSync(sw, 'utf8')}\n// release 2\n`);
+    // The build's precompressed copies belong to the old script: a deploy replaces them too.
+    rmSync(`${sw}.br`, { force: true });
+    rmSync(`${sw}.gz`, { force: true });
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
     await expect(banner).toBeVisible();
     await page.getByRole('button', { name: t(de, 'shell:update.dismiss') }).click();
