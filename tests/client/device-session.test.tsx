@@ -72,11 +72,13 @@ describe('reopened offline', { timeout: 20_000 }, () => {
     expect(vi.mocked(notifications.show).mock.calls.map(([toast]) => toast.message)).toContain(
       'Sign in with your password to open this page.',
     );
-    for (const path of ['/venues', '/balances', '/organizer/list', '/rider/overview']) {
+    for (const path of ['/venues', '/balances', '/organizer/participants', '/organizer/officialTransactions']) {
       await router.navigate(path);
       await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     }
-    // Its floor view opens.
+    // Its start page (links) and its floor views open.
+    await router.navigate('/organizer/list');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organizer/list'));
     await router.navigate('/organizer/vetcheck');
     await waitFor(() => expect(router.state.location.pathname).toBe('/organizer/vetcheck'));
     expect(await screen.findByRole('heading', { name: 'Vet-check', level: 1 }, PAGE_LOAD)).toBeTruthy();

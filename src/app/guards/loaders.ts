@@ -45,6 +45,8 @@ export const FLOOR_DEVICE_PATHS: readonly PathKey[] = [
   'signinList',
   'vetcheck',
   'vetcheckList',
+  // The organizer's start page: links only; its money pages stay closed.
+  'organizerList',
   'organizerVetcheck',
   'organizerSignin',
   'organizerWelcomedesk',
