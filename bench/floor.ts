@@ -358,8 +358,28 @@ async function benchRouteJs(
     const sizes = await Promise.all(scripts.map((s) => s.bytes));
     const kb = sizes.reduce((a, b) => a + b, 0) / 1024;
     const encodings = [...new Set(scripts.map((s) => s.encoding))].join(', ');
+    // For the reader: how much of it the sign-in page loads too (the app's shell).
+    const login = await newContext({ serviceWorkers: 'block' });
+    const shell = new Set<string>();
+    try {
+      const loginPage = await login.newPage();
+      loginPage.on('response', (res) => {
+        if (res.request().resourceType() === 'script') shell.add(res.url());
+      });
+      await loginPage.goto(`${url}/login`, { waitUntil: 'networkidle' });
+    } finally {
+      await login.close();
+    }
+    const own = scripts.reduce((sum, script, i) => sum + (shell.has(script.url) ? 0 : sizes[i]!), 0) / 1024;
+    const largest = scripts
+      .map((script, i) => ({ name: script.url.split('/').pop(), kb: sizes[i]! / 1024 }))
+      .sort((a, b) => b.kb - a.kb)
+      .slice(0, 5)
+      .map((script) => `${script.name} ${round(script.kb, 1)}`)
+      .join(', ');
     console.info(
-      `bench: the stable's charging screen loaded ${scripts.length} scripts (content-encoding: ${encodings})`,
+      `bench: the stable's charging screen loaded ${scripts.length} scripts (content-encoding: ${encodings}); ` +
+        `${round(kb - own, 1)} KB of them the sign-in page loads too, ${round(own, 1)} KB the floor's own; largest: ${largest}`,
     );
     report({ name: 'floor.route_js_kb', value: round(kb, 1), unit: 'KB', limit: { max: 120 } });
   } finally {

@@ -52,7 +52,14 @@ export function useFloorStatus(venue: number | null): FloorStatus {
     // Nobody known yet (a sign-in still loading the user): nothing read, nothing to claim.
     if (venue === null || user === null) return null;
     const mine = (item: { user: number }) => item.user === user;
-    const pending = await floorDb.outbox.where('venue').equals(venue).filter(mine).count();
+    // Index counts only, unless other users' writes wait on this device too (then read them):
+    // a drain of a thousand writes re-runs this after each one.
+    const [all, ofUser, ofVenue] = await Promise.all([
+      floorDb.outbox.count(),
+      floorDb.outbox.where('user').equals(user).count(),
+      floorDb.outbox.where('venue').equals(venue).count(),
+    ]);
+    const pending = all === ofUser ? ofVenue : await floorDb.outbox.where('venue').equals(venue).filter(mine).count();
     const attention = await floorDb.attention.where('venue').equals(venue).filter(mine).count();
     const state = await floorDb.sync.get(venue);
     return { pending, attention, lastSyncAt: state?.lastSyncAt ?? null, ready: state !== undefined };

@@ -81,7 +81,11 @@ export function useVenueTransactions(venue: number, limit: number, search: strin
   );
 }
 
-/** Today's charges at the venue (this device's day), pending ones included, refused ones not. */
+/**
+ * Today's charges at the venue (this device's day), pending ones included, refused ones not. The
+ * snapshot's pages are summed from the cache (they change only with a new snapshot), so a
+ * drain of many queued writes, which changes the rows one by one, does not reread them each time.
+ */
 export function useTodayCharges(venue: number) {
   return useLiveQuery(
     () =>
@@ -89,17 +93,21 @@ export function useTodayCharges(venue: number) {
         const start = new Date();
         start.setHours(0, 0, 0, 0);
         const earlier = new Date(start.getTime() - 86_400_000).toISOString();
-        const ids = await rowIds(venue);
+        const paged = await pagedSummary(venue);
         const rows = await rowsByTime(venue, earlier).toArray();
-        // Pages are newest first: the ones up to the first that reaches back before `earlier`.
-        const paged = await leadingPages(venue, ids, (_, page) => {
-          const oldest = page.rows.at(-1);
-          return oldest !== undefined && oldest.occurred_at < earlier;
-        });
-        const today = [...rows, ...paged].filter(
-          (t) => t.kind === 'charge' && !t.rejected && Date.parse(t.occurred_at) >= start.getTime(),
-        );
-        return { count: today.length, sum: today.reduce((sum, t) => sum - t.gross, 0) };
+        const ids = await rowIds(venue);
+        const isToday = (t: LocalTransaction) =>
+          t.kind === 'charge' && !t.rejected && Date.parse(t.occurred_at) >= start.getTime();
+        let count = 0;
+        let sum = 0;
+        const add = (t: LocalTransaction) => {
+          if (!isToday(t)) return;
+          count += 1;
+          sum -= t.gross;
+        };
+        for (const row of paged.byId.values()) if (!ids.has(row.id)) add(row);
+        rows.forEach(add);
+        return { count, sum };
       }),
     [venue],
   );
@@ -113,6 +121,8 @@ export function useTodayCharges(venue: number) {
 
 interface PagedSummary {
   generation: number;
+  /** How many rows the venue's pages held (a table cleared without hooks changes it). */
+  stored: number;
   byId: Map<number, LocalTransaction>;
   byRider: Map<number, LocalTransaction[]>;
   /** Charges per consumable (refused and reversed ones count too: they were used). */
@@ -131,9 +141,13 @@ floorDb.transactionPages.hook('deleting', pagesChanged);
 /** The venue's paged rows summed (from the cache while the pages are unchanged); call in a read transaction. */
 async function pagedSummary(venue: number): Promise<PagedSummary> {
   const generation = pagesGeneration;
+  const stored = await floorDb.transactionPages
+    .where('ids')
+    .between([venue, Dexie.minKey], [venue, Dexie.maxKey])
+    .count();
   const known = summaries.get(venue);
-  if (known && known.generation === generation) return known;
-  const summary: PagedSummary = { generation, byId: new Map(), byRider: new Map(), uses: new Map() };
+  if (known && known.generation === generation && known.stored === stored) return known;
+  const summary: PagedSummary = { generation, stored, byId: new Map(), byRider: new Map(), uses: new Map() };
   for (const row of await allPages(venue, new Set())) {
     const id = row.id as number;
     summary.byId.set(id, row);

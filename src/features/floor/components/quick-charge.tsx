@@ -102,9 +102,8 @@ export function QuickCharge({ venue, venueName, currency, person }: QuickChargeP
   const ranked = useMemo(() => rankItems(consumables ?? [], uses), [consumables, uses]);
   // The buttons' order is fixed once the uses are known, so they do not move under a finger.
   const [top, setTop] = useState<LocalConsumable[] | null>(null);
-  useEffect(() => {
-    if (top === null && consumables && uses) setTop(ranked.slice(0, TOP_ITEMS));
-  }, [top, consumables, uses, ranked]);
+  // Set during render (React re-renders at once, before painting): no extra pass.
+  if (top === null && consumables && uses) setTop(ranked.slice(0, TOP_ITEMS));
   const [lines, setLines] = useState<Line[]>([]);
   const [saving, setSaving] = useState(false);
   const [last, setLast] = useState<LastCharge | null>(null);
