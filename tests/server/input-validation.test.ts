@@ -192,6 +192,24 @@ describe('dates', () => {
   });
 });
 
+describe('ids', () => {
+  it('refuses an id beyond what the database holds with a 400, not a 500', async () => {
+    const big = 99_999_999_999;
+    for (const [user, method, url, body] of [
+      ['admin', 'GET', `/api/v1/venue/${big}/`, undefined],
+      ['admin', 'PATCH', `/api/v1/bankAccount/${big}/`, { bank_name: 'X' }],
+      ['admin', 'GET', `/api/v1/transaction/?venue=${big}`, undefined],
+      ['admin', 'GET', `/api/v1/auditLog/?user=${big}`, undefined],
+      ['admin', 'POST', '/api/v1/venueParticipation/', { venue: 1, rider: big }],
+      ['admin', 'GET', `/api/v1/balance/check/?venue=${big}`, undefined],
+    ] as const) {
+      const res = await call(user, method, url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(400);
+      expect(res.json().error, `${method} ${url}`).toBe('validation');
+    }
+  });
+});
+
 describe('languages', () => {
   it('accepts only the five languages', async () => {
     const before = (await db().select({ language: users.language }).from(users).where(eq(users.username, 'rider')))[0];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants';
-import { emailField, isoDateField, languageField, requiredOrInvalid, requiredString } from './common';
+import { emailField, isoDateField, languageField, MAX_ID, requiredOrInvalid, requiredString } from './common';
 import { listQuery } from './pagination';
 
 /** A party of spectators: at least one person, at most this many on one registration. */
@@ -20,7 +20,11 @@ export const dayField = z.string({ error: requiredOrInvalid }).trim().min(1, { e
  * server also checks that the venue exists and that the day lies within the show's dates.
  */
 export const attendanceRequest = z.object({
-  venue: z.number({ error: requiredOrInvalid }).int({ error: 'invalid' }).positive({ error: 'invalid' }),
+  venue: z
+    .number({ error: requiredOrInvalid })
+    .int({ error: 'invalid' })
+    .positive({ error: 'invalid' })
+    .max(MAX_ID, { error: 'invalid' }),
   first_name: requiredString(100),
   last_name: requiredString(100),
   email: emailField,

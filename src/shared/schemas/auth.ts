@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { ROLES } from '../roles';
 import { LANGUAGES } from '../constants';
-import { atLeastOneField, emailField, languageField, passwordField, requiredString, requiredOrInvalid } from './common';
+import {
+  atLeastOneField,
+  emailField,
+  languageField,
+  MAX_ID,
+  passwordField,
+  requiredOrInvalid,
+  requiredString,
+} from './common';
 
 /** POST /api/token/auth/ — a missing field is "Missing parameters" (spec §5). */
 export const loginRequest = z.object({
@@ -82,7 +90,7 @@ export const confirmEmailRequest = z.object({ uid: requiredString(64), token: re
 export const magicLinkRequest = z.object({
   email: emailField,
   /** Optional preshow venue: the link then opens the preshow-only mode for that show. */
-  preshow: z.number().int().positive().optional(),
+  preshow: z.number().int().positive().max(MAX_ID, { error: 'invalid' }).optional(),
 });
 
 /** POST /api/token/magic/ — trades the link's token for a session token. */
@@ -90,4 +98,6 @@ export const magicLoginRequest = z.object({ token: requiredString(256) });
 export const magicLoginResponse = z.object({ token: z.string(), preshow: z.number().int().nullable() });
 
 /** POST /api/auth/user/impersonate/ (admins only). */
-export const impersonateRequest = z.object({ user_id: z.number().int().positive({ error: 'required' }) });
+export const impersonateRequest = z.object({
+  user_id: z.number().int().positive({ error: 'required' }).max(MAX_ID, { error: 'invalid' }),
+});

@@ -76,7 +76,13 @@ export function atLeastOneField<T extends z.ZodObject>(schema: T): T {
   });
 }
 
-export const idParam = z.coerce.number({ error: 'invalid' }).int({ error: 'invalid' }).positive({ error: 'invalid' });
+/** The largest id PostgreSQL's `integer` holds: a bigger one cannot exist (it was a 500). */
+export const MAX_ID = 2_147_483_647;
+export const idParam = z.coerce
+  .number({ error: 'invalid' })
+  .int({ error: 'invalid' })
+  .positive({ error: 'invalid' })
+  .max(MAX_ID, { error: 'invalid' });
 
 export const okResponse = z.object({ ok: z.literal(true) });
 

@@ -4,6 +4,7 @@ import {
   currencyField,
   isoDateField,
   isoDateTimeField,
+  MAX_ID,
   requiredOrInvalid,
   requiredString,
 } from './common';
@@ -117,7 +118,7 @@ export const venueBankAccount = z.object({
   is_default: z.boolean(),
 });
 export const venueBankAccountInput = z.object({
-  venue: z.number({ error: requiredOrInvalid }).int().positive({ error: 'invalid' }),
+  venue: z.number({ error: requiredOrInvalid }).int().positive({ error: 'invalid' }).max(MAX_ID, { error: 'invalid' }),
   holder_name: requiredString(140),
   /** ISO 13616, mod-97 checked on the server (`invalid_iban`); spaces are removed. */
   iban: requiredString(42),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './common';
 
 /**
  * The stable's undo of its own fresh charge (issue 11 item 4): names the charge by its
@@ -6,7 +7,11 @@ import { z } from 'zod';
  * outbox sends the undo after the charge. Answered 204; the server posts the charge's reversal.
  */
 export const transactionUndoInput = z.strictObject({
-  venue: z.number({ error: 'required' }).int({ error: 'invalid' }).positive({ error: 'invalid' }),
+  venue: z
+    .number({ error: 'required' })
+    .int({ error: 'invalid' })
+    .positive({ error: 'invalid' })
+    .max(MAX_ID, { error: 'invalid' }),
   /** The Idempotency-Key the charge was posted with. */
   key: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(200, { error: 'invalid' }),
   device_id: z.string().trim().max(100).optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PARTY_TYPES, TRANSACTION_KINDS, TRANSACTION_SOURCES } from '../ledger';
-import { atLeastOneField, isoDateTimeField, requiredOrInvalid, requiredString } from './common';
+import { atLeastOneField, isoDateTimeField, MAX_ID, requiredOrInvalid, requiredString } from './common';
 import { listQuery } from './pagination';
 
 /**
@@ -55,7 +55,11 @@ export const FLOOR_ENTITIES = [
 export type FloorEntity = (typeof FLOOR_ENTITIES)[number];
 
 const id = z.number().int();
-const idInput = z.number({ error: requiredOrInvalid }).int({ error: 'invalid' }).positive({ error: 'invalid' });
+const idInput = z
+  .number({ error: requiredOrInvalid })
+  .int({ error: 'invalid' })
+  .positive({ error: 'invalid' })
+  .max(MAX_ID, { error: 'invalid' });
 const optionalText = (max: number) => z.string({ error: 'invalid' }).trim().max(max, { error: 'too_long' }).nullish();
 const deviceId = optionalText(100);
 const occurredAt = isoDateTimeField.optional();
@@ -237,7 +241,7 @@ export const attendeeRow = attendee.extend({
 export type AttendeeRow = z.infer<typeof attendeeRow>;
 
 export const attendeeListQuery = listQuery.extend({
-  venue: z.coerce.number({ error: 'invalid' }).int().positive(),
+  venue: z.coerce.number({ error: 'invalid' }).int().positive().max(MAX_ID, { error: 'invalid' }),
   search: z.string().trim().max(100).optional(),
   kind: z.enum(ATTENDEE_KINDS, { error: 'invalid' }).optional(),
 });
@@ -277,10 +281,10 @@ export const inspectionInput = z.object({
 export type InspectionInput = z.input<typeof inspectionInput>;
 
 export const eventListQuery = listQuery.extend({
-  venue: z.coerce.number({ error: 'invalid' }).int().positive().optional(),
-  attendee: z.coerce.number({ error: 'invalid' }).int().positive().optional(),
-  participation: z.coerce.number({ error: 'invalid' }).int().positive().optional(),
-  horse: z.coerce.number({ error: 'invalid' }).int().positive().optional(),
+  venue: z.coerce.number({ error: 'invalid' }).int().positive().max(MAX_ID, { error: 'invalid' }).optional(),
+  attendee: z.coerce.number({ error: 'invalid' }).int().positive().max(MAX_ID, { error: 'invalid' }).optional(),
+  participation: z.coerce.number({ error: 'invalid' }).int().positive().max(MAX_ID, { error: 'invalid' }).optional(),
+  horse: z.coerce.number({ error: 'invalid' }).int().positive().max(MAX_ID, { error: 'invalid' }).optional(),
 });
 
 export const qrCode = z.object({ type: z.enum(['r', 'g']), id, name: z.string(), code: z.string() });

@@ -10,7 +10,7 @@ import {
   TAX_OVERRIDES,
   TRANSACTION_SOURCES,
 } from '../ledger';
-import { isoDateField, isoDateTimeField, requiredOrInvalid } from './common';
+import { isoDateField, isoDateTimeField, MAX_ID, requiredOrInvalid } from './common';
 import { listQuery } from './pagination';
 
 /**
@@ -36,7 +36,11 @@ import { listQuery } from './pagination';
  *   GET    /api/v1/balance/check/?venue= balanceCheck (admin): recomputes every balance from postings
  */
 
-const positiveId = z.number({ error: requiredOrInvalid }).int({ error: 'invalid' }).positive({ error: 'invalid' });
+const positiveId = z
+  .number({ error: requiredOrInvalid })
+  .int({ error: 'invalid' })
+  .positive({ error: 'invalid' })
+  .max(MAX_ID, { error: 'invalid' });
 const minor = z.number().int();
 
 export const partyTypeField = z.enum(PARTY_TYPES, { error: requiredOrInvalid });
@@ -105,9 +109,17 @@ export type TransactionEdit = z.input<typeof transactionEdit>;
 export const transactionEditChecked = transactionEdit.superRefine(lineWithinCap);
 
 export const transactionDefaultsQuery = z.object({
-  venue: z.coerce.number({ error: requiredOrInvalid }).int({ error: 'invalid' }).positive({ error: 'invalid' }),
+  venue: z.coerce
+    .number({ error: requiredOrInvalid })
+    .int({ error: 'invalid' })
+    .positive({ error: 'invalid' })
+    .max(MAX_ID, { error: 'invalid' }),
   party_type: partyTypeField,
-  party_id: z.coerce.number({ error: requiredOrInvalid }).int({ error: 'invalid' }).positive({ error: 'invalid' }),
+  party_id: z.coerce
+    .number({ error: requiredOrInvalid })
+    .int({ error: 'invalid' })
+    .positive({ error: 'invalid' })
+    .max(MAX_ID, { error: 'invalid' }),
 });
 /** What the server will apply to a new entry of the party, before anything the entry names. */
 export const transactionDefaults = z.object({
@@ -170,13 +182,13 @@ export const transaction = z.object({
 export type Transaction = z.infer<typeof transaction>;
 
 export const transactionListQuery = listQuery.extend({
-  venue: z.coerce.number({ error: 'invalid' }).int().positive().optional(),
+  venue: z.coerce.number({ error: 'invalid' }).int().positive().max(MAX_ID, { error: 'invalid' }).optional(),
   party_type: z.enum(PARTY_TYPES, { error: 'invalid' }).optional(),
-  party_id: z.coerce.number({ error: 'invalid' }).int().positive().optional(),
+  party_id: z.coerce.number({ error: 'invalid' }).int().positive().max(MAX_ID, { error: 'invalid' }).optional(),
   /** Entries of a rider: as party, or as beneficiary of the employer's entries. */
-  rider: z.coerce.number({ error: 'invalid' }).int().positive().optional(),
+  rider: z.coerce.number({ error: 'invalid' }).int().positive().max(MAX_ID, { error: 'invalid' }).optional(),
   /** Sales of a merchant (merchants.id); a merchant sees only its own. */
-  merchant: z.coerce.number({ error: 'invalid' }).int().positive().optional(),
+  merchant: z.coerce.number({ error: 'invalid' }).int().positive().max(MAX_ID, { error: 'invalid' }).optional(),
   kind: z.enum(TRANSACTION_KINDS, { error: 'invalid' }).optional(),
   source: z.enum(TRANSACTION_SOURCES, { error: 'invalid' }).optional(),
   /** YYYY-MM-DD, inclusive, by recorded_at in the venue's time zone. */
@@ -210,7 +222,7 @@ export const partyBalance = z.object({
 export type PartyBalance = z.infer<typeof partyBalance>;
 
 export const balanceOverviewQuery = listQuery.extend({
-  venue: z.coerce.number({ error: 'required' }).int().positive(),
+  venue: z.coerce.number({ error: 'required' }).int().positive().max(MAX_ID, { error: 'invalid' }),
   party_type: z.enum(PARTY_TYPES, { error: 'invalid' }).optional(),
   search: z.string().trim().max(100).optional(),
   /** open: balance ≠ 0, owing: < 0, credit: > 0 */

@@ -2,7 +2,7 @@ import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { PARTY_TYPES } from '../ledger';
 import { TEAM_ROLES } from './floor';
-import { currencyField, emailField, isoDateField, requiredOrInvalid, requiredString } from './common';
+import { currencyField, emailField, isoDateField, MAX_ID, requiredOrInvalid, requiredString } from './common';
 import { listQuery } from './pagination';
 
 /**
@@ -134,7 +134,12 @@ export const documentFields = z.object({
   type: z.enum(DOCUMENT_TYPES, { error: requiredOrInvalid }),
   title: optionalText(140),
   valid_until: isoDate.nullish().or(z.literal('').transform(() => null)),
-  team_member: z.coerce.number({ error: 'invalid' }).int().positive({ error: 'invalid' }).nullish(),
+  team_member: z.coerce
+    .number({ error: 'invalid' })
+    .int()
+    .positive({ error: 'invalid' })
+    .max(MAX_ID, { error: 'invalid' })
+    .nullish(),
 });
 export const documentListQuery = listQuery.extend({
   /** `true`: the documents of the owner's team members instead of the owner's own. */
@@ -159,7 +164,7 @@ export const teamMember = z.object({
 });
 export type TeamMember = z.infer<typeof teamMember>;
 export const teamMemberInput = z.object({
-  venue: z.number({ error: requiredOrInvalid }).int().positive({ error: 'invalid' }),
+  venue: z.number({ error: requiredOrInvalid }).int().positive({ error: 'invalid' }).max(MAX_ID, { error: 'invalid' }),
   role: z.enum(TEAM_ROLES, { error: requiredOrInvalid }),
   first_name: requiredString(100),
   last_name: z.string({ error: 'invalid' }).trim().max(100, { error: 'too_long' }).default(''),

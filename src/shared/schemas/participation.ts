@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { atLeastOneField, isoDateField, requiredOrInvalid, requiredString } from './common';
+import { atLeastOneField, isoDateField, MAX_ID, requiredOrInvalid, requiredString } from './common';
 import { feiHorseIdField } from './owner';
 
 /**
@@ -21,7 +21,11 @@ import { feiHorseIdField } from './owner';
  *   GET  /api/v1/rider/getNextBookkeepingRefId/  → { next: number }
  */
 
-const idInput = z.number({ error: requiredOrInvalid }).int({ error: 'invalid' }).positive({ error: 'invalid' });
+const idInput = z
+  .number({ error: requiredOrInvalid })
+  .int({ error: 'invalid' })
+  .positive({ error: 'invalid' })
+  .max(MAX_ID, { error: 'invalid' });
 
 export const personSummary = z.object({
   id: z.number().int(),
@@ -94,7 +98,11 @@ export const headNumbersInput = z.object({
     .array(
       z.object({
         participation_horse: idInput,
-        head_number: z.number({ error: requiredOrInvalid }).int().positive({ error: 'invalid' }),
+        head_number: z
+          .number({ error: requiredOrInvalid })
+          .int()
+          .positive({ error: 'invalid' })
+          .max(MAX_ID, { error: 'invalid' }),
       }),
     )
     .optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TAX_OVERRIDES } from '../ledger';
-import { emailField, isoDateField, requiredOrInvalid, requiredString } from './common';
+import { emailField, isoDateField, MAX_ID, requiredOrInvalid, requiredString } from './common';
 import { isCountryCode } from './iso-codes';
 import { listQuery } from './pagination';
 import { horse, horseInput, personSummary } from './participation';
@@ -51,7 +51,11 @@ import { feiPersonIdField, OWNER_TYPES } from './owner';
  */
 
 const optionalText = (max: number) => z.string({ error: 'invalid' }).trim().max(max, { error: 'too_long' }).nullish();
-const idInput = z.number({ error: requiredOrInvalid }).int({ error: 'invalid' }).positive({ error: 'invalid' });
+const idInput = z
+  .number({ error: requiredOrInvalid })
+  .int({ error: 'invalid' })
+  .positive({ error: 'invalid' })
+  .max(MAX_ID, { error: 'invalid' });
 
 const contact = {
   email: z.string().nullable(),
@@ -116,7 +120,7 @@ export const riderProfileInput = z.object({
   birth_date: nullable(isoDate),
   /** Admin only (a rider's own change is refused with `not_allowed`). */
   tax_override: z.enum(TAX_OVERRIDES, { error: 'invalid' }).optional(),
-  bookkeeping_ref_id: z.number({ error: 'invalid' }).int().positive().nullish(),
+  bookkeeping_ref_id: z.number({ error: 'invalid' }).int().positive().max(MAX_ID, { error: 'invalid' }).nullish(),
 });
 
 export const employerProfile = z.object({
@@ -130,7 +134,7 @@ export const employerProfileInput = z.object({
   vat_id: optionalText(30),
   ...namesInput,
   ...contactInput,
-  bookkeeping_ref_id: z.number({ error: 'invalid' }).int().positive().nullish(),
+  bookkeeping_ref_id: z.number({ error: 'invalid' }).int().positive().max(MAX_ID, { error: 'invalid' }).nullish(),
 });
 export const employerRegistration = employerProfileInput.omit({ bookkeeping_ref_id: true });
 
@@ -253,7 +257,9 @@ export const employmentStatus = z.object({
   /** The pending or active employment, if any. */
   employment: employment.nullable(),
 });
-export const riderQuery = z.object({ rider: z.coerce.number({ error: 'invalid' }).int().positive().optional() });
+export const riderQuery = z.object({
+  rider: z.coerce.number({ error: 'invalid' }).int().positive().max(MAX_ID, { error: 'invalid' }).optional(),
+});
 export const employmentIdInput = z.object({ employmentId: idInput });
 export const addEmployeeInput = z.object({ employer: idInput, rider: idInput, date_from: nullable(isoDate) });
 export const endEmploymentInput = z.object({ employmentId: idInput, date_to: isoDate });
@@ -271,7 +277,9 @@ export const riderVenueParticipation = z.object({
   balance_minor: z.number().int(),
 });
 
-export const evclFeesQuery = listQuery.extend({ venue: z.coerce.number().int().positive().optional() });
+export const evclFeesQuery = listQuery.extend({
+  venue: z.coerce.number().int().positive().max(MAX_ID, { error: 'invalid' }).optional(),
+});
 export const evclFees = z.object({
   plan: z.object({ fee_percent_bp: z.number().int(), fee_fixed_minor: z.number().int() }),
   count: z.number().int(),

@@ -7,6 +7,7 @@ import {
   currencyField,
   isoDateField,
   isoDateTimeField,
+  MAX_ID,
   requiredOrInvalid,
   requiredString,
   timeZoneField,
@@ -42,7 +43,11 @@ const moneyInput = z
   .int({ error: 'invalid' })
   .min(0, { error: 'too_small' })
   .max(10_000_000_000, { error: 'too_big' });
-const idInput = z.number({ error: requiredOrInvalid }).int({ error: 'invalid' }).positive({ error: 'invalid' });
+const idInput = z
+  .number({ error: requiredOrInvalid })
+  .int({ error: 'invalid' })
+  .positive({ error: 'invalid' })
+  .max(MAX_ID, { error: 'invalid' });
 const isoDay = isoDateField;
 
 export const venueDetail = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from '@shared/schemas/common';
 import {
   balanceCheck,
   balanceOverview,
@@ -13,7 +14,9 @@ import { sessionOf } from '../../http/session';
 import type { App } from '../../types';
 import { createBalanceService } from './balance.service';
 
-const checkQuery = z.object({ venue: z.coerce.number({ error: 'invalid' }).int().positive().optional() });
+const checkQuery = z.object({
+  venue: z.coerce.number({ error: 'invalid' }).int().positive().max(MAX_ID, { error: 'invalid' }).optional(),
+});
 
 /** Balances (src/shared/schemas/ledger.ts): the overviews are admin only; everyone sees their own. */
 export function balanceRoutes(app: App, ctx: AppContext): void {
