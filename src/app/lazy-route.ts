@@ -9,7 +9,8 @@ export async function loadChunk<M>(load: () => Promise<M>): Promise<M> {
   try {
     return await load();
   } catch (error) {
-    useAppStore.getState().setUpdateAvailable(true);
+    // Offline, a chunk that is not cached fails for want of network, not because of a new build.
+    if (navigator.onLine) useAppStore.getState().setUpdateAvailable(true);
     throw error;
   }
 }

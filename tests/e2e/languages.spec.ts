@@ -31,3 +31,25 @@ test('the chosen language goes to the server as Accept-Language', async ({ page 
   await page.reload();
   expect((await request).headers()['accept-language']).toBe('fr');
 });
+
+test("with no language chosen yet, the sign-in page speaks the browser's language if it is one of ours, else German", async ({
+  browser,
+  baseURL,
+}) => {
+  for (const [locale, lang] of [
+    ['fr-FR', 'fr'],
+    ['it-IT', 'it'],
+    ['ja-JP', 'de'],
+  ] as const) {
+    const context = await browser.newContext({ locale, baseURL });
+    try {
+      const page = await context.newPage();
+      await page.goto('/login');
+      await expect(page.getByRole('button', { name: t(lang, 'auth:login.submit') }), locale).toBeVisible();
+      await expect(page.getByLabel(field(t(lang, 'auth:login.username')))).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    } finally {
+      await context.close();
+    }
+  }
+});

@@ -3,7 +3,13 @@ import { lazy, Suspense, useState } from 'react';
 import { loadChunk } from '../lazy-route';
 
 // The toast container loads with the first toast: /login does not pay for it.
-const Toasts = lazy(() => loadChunk(() => import('./toasts')).then((m) => ({ default: m.Toasts })));
+// Offline with the chunk not cached (no service worker yet), the page goes on without toasts.
+const Toasts = lazy(() =>
+  loadChunk(() => import('./toasts')).then(
+    (m) => ({ default: m.Toasts }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /** Renders the toasts queued through lib/notify (top right, spec §2 Shell). */
 export function ToastHost() {
