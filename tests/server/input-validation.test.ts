@@ -202,9 +202,11 @@ describe('ids', () => {
       ['admin', 'GET', `/api/v1/auditLog/?user=${big}`, undefined],
       ['admin', 'POST', '/api/v1/venueParticipation/', { venue: 1, rider: big }],
       ['admin', 'GET', `/api/v1/balance/check/?venue=${big}`, undefined],
+      ['admin', 'PATCH', '/api/v1/merchant/1/', { fee_fixed_minor: big }],
+      [null, 'POST', '/api/v1/errorReport/', { kind: 'http', status: big, url: '/x', message: 'x' }],
     ] as const) {
       const res = await call(user, method, url, body);
-      expect(res.statusCode, `${method} ${url}`).toBe(400);
+      expect(res.statusCode, `${method} ${url} ${res.body}`).toBe(400);
       expect(res.json().error, `${method} ${url}`).toBe('validation');
     }
   });

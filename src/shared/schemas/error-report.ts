@@ -8,7 +8,7 @@ export type ErrorReportKind = (typeof ERROR_REPORT_KINDS)[number];
 /** POST /api/v1/errorReport/ — the client reports 5xx and network errors (spec §8). */
 export const errorReportRequest = z.object({
   kind: z.enum(ERROR_REPORT_KINDS),
-  status: z.number().int().nullable().optional(),
+  status: z.number().int().min(0).max(999).nullable().optional(),
   method: z.string().max(10).optional(),
   url: z.string({ error: requiredOrInvalid }).min(1, { error: 'required' }).max(2000, { error: 'too_long' }),
   message: z.string({ error: requiredOrInvalid }).min(1, { error: 'required' }).max(4000, { error: 'too_long' }),

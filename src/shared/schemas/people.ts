@@ -172,7 +172,13 @@ export const merchantProfileInput = z.object({
   ...contactInput,
   /** Admin only. Basis points: 250 = 2.50 %. */
   fee_percent_bp: z.number({ error: 'invalid' }).int().min(0, { error: 'too_small' }).max(10000).optional(),
-  fee_fixed_minor: z.number({ error: 'invalid' }).int().min(0, { error: 'too_small' }).optional(),
+  /** At most 1,000,000.00 a sale (the column is a PostgreSQL integer). */
+  fee_fixed_minor: z
+    .number({ error: 'invalid' })
+    .int()
+    .min(0, { error: 'too_small' })
+    .max(100_000_000, { error: 'too_big' })
+    .optional(),
 });
 
 export const PROFILE_SCHEMAS = {
