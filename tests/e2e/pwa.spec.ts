@@ -63,6 +63,30 @@ test('a reload while offline shows the app, and deep links too', async ({ page, 
   await context.setOffline(false);
 });
 
+test("the service worker keeps the chosen language's translations: offline without the device's copy, still German", async ({
+  page,
+  context,
+}) => {
+  await controlledPage(page);
+  // The device's own copy gone: the next load asks for the translations, through the worker.
+  await page.evaluate(() => localStorage.removeItem('paddock.translations'));
+  await page.reload();
+  await expect(page.getByRole('button', { name: t(de, 'auth:login.submit') })).toBeVisible();
+  const cached = await page.evaluate(async () =>
+    (await (await caches.open('paddock-translations')).keys()).map((request) => request.url),
+  );
+  expect(cached.some((url) => url.endsWith('/static/dist/translations.json?lng=de'))).toBe(true);
+
+  // Offline (the worker's own fetches cut too), and the device's copy gone again.
+  await page.evaluate(() => localStorage.removeItem('paddock.translations'));
+  await context.route('**/static/dist/translations.json*', (route) => route.abort('internetdisconnected'));
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('button', { name: t(de, 'auth:login.submit') })).toBeVisible();
+  await expect(page.getByLabel(field(t(de, 'auth:login.username')))).toBeVisible();
+  await context.setOffline(false);
+});
+
 test('a new release waiting in the service worker shows the update banner; Reload activates it', async ({ page }) => {
   // A server of our own, serving a copy of the build that we can "deploy" a new release into.
   const dir = mkdtempSync(path.join(tmpdir(), 'paddock-release-'));
