@@ -98,15 +98,29 @@ export function useTodayCharges(venue: number) {
         const ids = await rowIds(venue);
         const isToday = (t: LocalTransaction) =>
           t.kind === 'charge' && !t.rejected && Date.parse(t.occurred_at) >= start.getTime();
-        let count = 0;
-        let sum = 0;
-        const add = (t: LocalTransaction) => {
-          if (!isToday(t)) return;
+        // The pages' part once per day and snapshot; the rows that override a paged entry taken out.
+        if (paged.today?.start !== start.getTime()) {
+          const today = { start: start.getTime(), count: 0, sum: 0 };
+          for (const row of paged.byId.values()) {
+            if (!isToday(row)) continue;
+            today.count += 1;
+            today.sum -= row.gross;
+          }
+          paged.today = today;
+        }
+        let { count, sum } = paged.today;
+        for (const id of ids) {
+          const old = typeof id === 'number' ? paged.byId.get(id) : undefined;
+          if (old && isToday(old)) {
+            count -= 1;
+            sum += old.gross;
+          }
+        }
+        for (const row of rows) {
+          if (!isToday(row)) continue;
           count += 1;
-          sum -= t.gross;
-        };
-        for (const row of paged.byId.values()) if (!ids.has(row.id)) add(row);
-        rows.forEach(add);
+          sum -= row.gross;
+        }
         return { count, sum };
       }),
     [venue],
@@ -127,6 +141,8 @@ interface PagedSummary {
   byRider: Map<number, LocalTransaction[]>;
   /** Charges per consumable (refused and reversed ones count too: they were used). */
   uses: Map<number, number>;
+  /** Today's paged charges (from `start`, this device's midnight), summed once per day. */
+  today?: { start: number; count: number; sum: number };
 }
 
 let pagesGeneration = 0;
