@@ -88,7 +88,10 @@ async function send<T>(method: Method, url: string, options: RequestOptions, ren
     notify.warning(i18next.t('errors:not_found'));
     return undefined as T;
   }
-  throw failure(method, url, response.status, data, user !== null);
+  // A sign-in while the request ran started a new session: this answer says nothing about it.
+  const current = useAppStore.getState();
+  const sameSession = current.token === token && current.user?.id === user?.id;
+  throw failure(method, url, response.status, data, user !== null && sameSession);
 }
 
 async function readBody(response: Response): Promise<unknown> {

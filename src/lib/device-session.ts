@@ -157,12 +157,12 @@ async function attemptRenewal(): Promise<Renewal> {
   try {
     // A token still within its refresh window is simply refreshed.
     const refreshed = token ? await tokenFrom('/api/token/refresh/', { token }) : null;
-    if (refreshed) return renewed(refreshed, user.id);
+    if (refreshed) return renewed(refreshed, token);
     // Expired during the outage: the floor device's credential gets a new one.
     const device = readDeviceSession();
     if (device && device.user.id === user.id) {
       const exchanged = await tokenFrom('/api/token/device/', { device_token: device.token });
-      if (exchanged) return renewed(exchanged, user.id);
+      if (exchanged) return renewed(exchanged, token);
       // Refused for good (deactivated, no longer on the floor, another venue).
       clearDeviceSession();
     }
@@ -170,14 +170,21 @@ async function attemptRenewal(): Promise<Renewal> {
     if (error instanceof Unreachable) return 'unreachable';
     throw error;
   }
-  // Still the same user (nobody signed in meanwhile): say so, keep everything.
-  if (useAppStore.getState().user?.id === user.id) useAppStore.getState().setSignInNeeded(true);
+  // Unless a sign-in happened meanwhile (a new session): say so, keep everything.
+  if (sameSession(user.id, token)) useAppStore.getState().setSignInNeeded(true);
   return 'signInNeeded';
 }
 
-function renewed(token: string, userId: number): Renewal {
-  // Someone else signed in while the renewal ran: their session stays.
-  if (useAppStore.getState().user?.id === userId) useAppStore.getState().setToken(token);
+/** Nobody signed in (or out) while the renewal ran. */
+function sameSession(userId: number, token: string | null): boolean {
+  const state = useAppStore.getState();
+  return state.user?.id === userId && state.token === token;
+}
+
+function renewed(fresh: string, previous: string | null): Renewal {
+  // A sign-in while the renewal ran brought its own token: that one stays.
+  const { user, token } = useAppStore.getState();
+  if (user && token === previous) useAppStore.getState().setToken(fresh);
   return 'renewed';
 }
 

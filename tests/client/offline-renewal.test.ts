@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readDeviceSession, saveDeviceSession } from '@/lib/device-session';
+import { readDeviceSession, renewSession, saveDeviceSession } from '@/lib/device-session';
 import { useAppStore } from '@/lib/store';
 import { json, makeUser, mockFetch, resetStore } from './helpers';
 import { changes, outboxFixture, USER, VENUE } from './offline-fakes';
@@ -131,5 +131,17 @@ describe('401 during a flush', () => {
     expect(fx.server.pullPaths()).toHaveLength(2);
     expect(useAppStore.getState().token).toBe('fresh');
     expect(await fx.db.sync.get(VENUE)).toBeDefined();
+  });
+
+  it('a renewal refused after the user signed in again leaves the new session alone', async () => {
+    let answer: ((response: Response) => void) | undefined;
+    mockFetch({ 'POST /api/token/refresh/': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const renewal = renewSession();
+    // The staff signs in while the old token's renewal is under way.
+    await vi.waitFor(() => expect(answer).not.toBe(undefined));
+    useAppStore.getState().setToken('signed-in-again');
+    answer!(json(400, { error: 'token_expired', message: 'x' }));
+    expect(await renewal).toBe('signInNeeded');
+    expect(useAppStore.getState()).toMatchObject({ token: 'signed-in-again', signInNeeded: false });
   });
 });
