@@ -36,6 +36,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { createMailer, type Mailer } from './plugins/mail';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
+import { registerTextInputGuard } from './plugins/text-input';
 import { registerCompression } from './plugins/compression';
 import { clientRouteFallback, registerStatic } from './plugins/static';
 import { createTokenService } from './security/jwt';
@@ -129,6 +130,7 @@ export async function buildApp({ config, db, onRoute }: BuildOptions): Promise<A
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
   });
+  registerTextInputGuard(app);
 
   await registerStatic(app, config);
   for (const routes of ROUTES) routes(app, ctx);

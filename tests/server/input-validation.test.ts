@@ -212,6 +212,31 @@ describe('ids', () => {
   });
 });
 
+describe('NUL characters', () => {
+  it('are refused in bodies, queries and paths with a field error, never a 500', async () => {
+    const riderBefore = (await db().select().from(riders).where(eq(riders.id, f.rider)))[0];
+    for (const [user, method, url, body, fields] of [
+      ['rider', 'PATCH', `/api/v1/rider/${f.rider}/`, { first_name: 'Ro\u0000sa' }, { first_name: ['invalid'] }],
+      ['admin', 'GET', '/api/v1/rider/?search=a%00b', undefined, { search: ['invalid'] }],
+      ['admin', 'PATCH', '/api/v1/venue/1/', { city: 'Lj\u0000' }, { city: ['invalid'] }],
+      ['admin', 'PATCH', '/api/v1/country/S%00/', { name: 'Somewhere' }, { code: ['invalid'] }],
+      [null, 'POST', '/api/token/auth/', { username: 'admin\u0000', password: 'x' }, { username: ['invalid'] }],
+      [
+        null,
+        'POST',
+        '/api/v1/errorReport/',
+        { kind: 'http', url: '/x', message: 'm', stack: 'at \u0000' },
+        { stack: ['invalid'] },
+      ],
+    ] as const) {
+      const res = await call(user, method, url, body);
+      expect(res.statusCode, `${method} ${url} ${res.body}`).toBe(400);
+      expect(res.json().fields, url).toEqual(fields);
+    }
+    expect((await db().select().from(riders).where(eq(riders.id, f.rider)))[0]).toEqual(riderBefore);
+  });
+});
+
 describe('languages', () => {
   it('accepts only the five languages', async () => {
     const before = (await db().select({ language: users.language }).from(users).where(eq(users.username, 'rider')))[0];
