@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { notifications } from '@mantine/notifications';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOKEN_REFRESH_MS } from '@shared/constants';
 import type * as SyncModule from '@/offline/sync';
 import { readDeviceSession, saveDeviceSession } from '@/lib/device-session';
 import { queryClient } from '@/lib/query-client';
@@ -39,6 +40,7 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   setOnline(true);
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -176,5 +178,41 @@ describe('a sign-in is needed', { timeout: 20_000 }, () => {
     expect(within(alert).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
       '/login?next=%2Fstable%2Fdashboard',
     );
+  });
+});
+
+describe('the token refresh on a floor device', { timeout: 20_000 }, () => {
+  const refreshTick = () => act(() => vi.advanceTimersByTimeAsync(TOKEN_REFRESH_MS));
+
+  it('a token that can no longer be refreshed is renewed by the device credential; the user stays', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    storeDevice();
+    mockFetch({
+      'POST /api/token/refresh/': () => json(400, { error: 'token_expired', message: 'x' }),
+      'POST /api/token/device/': () => json(200, { token: 'fresh' }),
+      'GET /api/v1/venue/1/': () => json(200, demoVenue),
+    });
+    resetStore({ token: 'jwt-1', user: stableUser, activeVenue, floorOnly: false, signInNeeded: false });
+    const router = renderApp('/stable/dashboard');
+    await screen.findByRole('region', { name: 'Today at Paddock Classic 2026' }, PAGE_LOAD);
+    await refreshTick();
+    await waitFor(() => expect(useAppStore.getState().token).toBe('fresh'));
+    expect(useAppStore.getState()).toMatchObject({ user: stableUser, signInNeeded: false });
+    expect(router.state.location.pathname).toBe('/stable/dashboard');
+  });
+
+  it('neither works: not logged out, the sign-in prompt instead', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    mockFetch({
+      'POST /api/token/refresh/': () => json(400, { error: 'token_expired', message: 'x' }),
+      'GET /api/v1/venue/1/': () => json(200, demoVenue),
+    });
+    resetStore({ token: 'jwt-1', user: stableUser, activeVenue, floorOnly: false, signInNeeded: false });
+    const router = renderApp('/stable/dashboard');
+    await screen.findByRole('region', { name: 'Today at Paddock Classic 2026' }, PAGE_LOAD);
+    await refreshTick();
+    expect(await screen.findByRole('alert', { name: 'Sign-in needed' })).toBeTruthy();
+    expect(useAppStore.getState()).toMatchObject({ user: stableUser, signInNeeded: true });
+    expect(router.state.location.pathname).toBe('/stable/dashboard');
   });
 });
