@@ -1,4 +1,12 @@
-import { createTheme, darken, Title, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  darken,
+  Pagination,
+  Title,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
+import i18next from 'i18next';
 
 /** Paddock green (#2f6b3a, the manifest's theme colour) as shade 7. */
 const paddock: MantineColorsTuple = [
@@ -22,6 +30,14 @@ export const theme = createTheme({
   components: {
     // Long German and Polish compounds ("Besucherregistrierung") must wrap on a phone, not overflow.
     Title: Title.extend({ styles: { root: { overflowWrap: 'break-word', hyphens: 'auto' } } }),
+    // The arrow controls are icons only: they need a name (WCAG button-name) in the user's language.
+    Pagination: Pagination.extend({
+      defaultProps: {
+        getControlProps: (control: 'first' | 'previous' | 'next' | 'last') => ({
+          'aria-label': i18next.t(`common:pagination.${control}`),
+        }),
+      },
+    }),
   },
 });
 
