@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { bearer, DEMO_VENUE, tokenOf } from './floor-support';
 import type { Language } from '../../src/shared/constants';
@@ -88,6 +89,15 @@ async function expectReadable(page: Page, where: string) {
   expect(await readabilityProblems(page), where).toEqual([]);
 }
 
+/** The page's WCAG 2 A/AA violations, one line each. */
+async function expectAccessible(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    where,
+  ).toEqual([]);
+}
+
 /** Each card of `list`: its amount and its state chip are inside the screen. */
 async function expectAmountsInView(page: Page, list: ReturnType<Page['getByRole']>, amount: RegExp, state: string) {
   const items = list.getByRole('listitem');
@@ -144,6 +154,7 @@ for (const lang of LANGUAGES) {
       .first()
       .click();
     await expectReadable(page, `${lang} quick charge with a line`);
+    await expectAccessible(page, `${lang} quick charge with a line`);
     await form.getByRole('button', { name: chargeButton(lang) }).click();
     await expect(form.getByRole('button', { name: t(lang, 'floor:quick.undo') })).toBeVisible();
     await navigate(page, '/stable/transactions');

@@ -219,7 +219,13 @@ export function QuickCharge({ venue, venueName, currency, person }: QuickChargeP
                 >
                   −
                 </ActionIcon>
-                <Text fw={700} miw="2.5ch" ta="center" aria-label={t('quick.quantityOf', { item: item.name })}>
+                <Text
+                  component="output"
+                  fw={700}
+                  miw="2.5ch"
+                  ta="center"
+                  aria-label={t('quick.quantityOf', { item: item.name })}
+                >
                   {quantity}
                 </Text>
                 <ActionIcon
