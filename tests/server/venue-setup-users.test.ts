@@ -130,7 +130,7 @@ describe('e-mail templates', () => {
     expect(mails[0]!.text).toContain(
       `Paddock Classic runs ${displayed(DEMO_VENUE.startDate)} – ${displayed(DEMO_VENUE.endDate)}.`,
     );
-    expect(mails[0]!.text).toContain('Your balance: 0.00 EUR');
+    expect(mails[0]!.text).toContain('Your balance: 0.00 €');
     expect(mails[0]!.text).toContain('Sign in (http://paddock.test/login) {unknown}');
   });
 
@@ -152,7 +152,7 @@ describe('e-mail templates', () => {
       .where(eq(users.id, rider));
     await server().mails();
     expect((await call('rider', 'POST', `/api/v1/emailTemplate/${id}/send/`, { venue: 1 })).statusCode).toBe(200);
-    expect((await server().mails())[0]!.text).toContain('Your balance: -123.45 EUR');
+    expect((await server().mails())[0]!.text).toContain('Your balance: -123.45 €');
   });
 
   it('is for admins only', async () => {

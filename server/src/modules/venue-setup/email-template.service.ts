@@ -149,7 +149,7 @@ export function createEmailTemplateService(ctx: AppContext) {
         last_name: user.lastName,
         venue_name: venue.name,
         venue_dates: venueDates(venue),
-        balance: formatMoney(await balanceOf(user.id, venue.id), venue.currency),
+        balance: formatMoney(await balanceOf(user.id, venue.id), venue.currencyDisplay || venue.currency),
         login_url: `${ctx.config.publicUrl}/login`,
       });
       ctx.mailer.send({ to: user.email, subject, text: htmlToText(html) });
