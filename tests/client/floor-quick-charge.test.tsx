@@ -9,7 +9,7 @@ import { floorDb, type LocalConsumable } from '@/offline/db';
 import { saveWrite } from '@/offline/outbox';
 import { useTodayCharges } from '@/offline/queries';
 import { useFloorStatus } from '@/offline/status';
-import { MAX_CHARGE_QUANTITY } from '@/offline/writes';
+import { MAX_CHARGE_QUANTITY, UNDO_VISIBLE_MS } from '@/offline/writes';
 import { StatusBar } from '@/features/floor/components/status-bar';
 import { rankItems } from '@/features/floor/components/quick-charge';
 import { queryClient } from '@/lib/query-client';
@@ -207,6 +207,24 @@ describe('stable: quick charge', { timeout: 30_000 }, () => {
     ).toBeTruthy();
     // Gone after one use: a second undo cannot be queued.
     expect(await outbox()).toHaveLength(2);
+  });
+});
+
+describe('stable: the undo', { timeout: 45_000 }, () => {
+  it('goes away after UNDO_VISIBLE_MS although the screen re-renders meanwhile; nothing queued', async () => {
+    const form = await openRita();
+    fireEvent.click((await mostUsed(form))[0]!);
+    fireEvent.click(within(form).getByRole('button', { name: /^Charge / }));
+    await within(form).findByRole('button', { name: 'Undo' });
+    const shown = Date.now();
+    // A line added meanwhile re-renders the screen: the clock keeps running from the save.
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    fireEvent.click((await mostUsed(form))[0]!);
+    await new Promise((resolve) => setTimeout(resolve, UNDO_VISIBLE_MS - 7000));
+    expect(within(form).getByRole('button', { name: 'Undo' })).toBeTruthy();
+    await waitFor(() => expect(within(form).queryByRole('button', { name: 'Undo' })).toBeNull(), { timeout: 5000 });
+    expect(Date.now() - shown).toBeLessThan(UNDO_VISIBLE_MS + 3000);
+    expect((await outbox()).map((item) => item.path)).toEqual(['transaction/']);
   });
 });
 

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@/lib/format';
 import { showError } from '@/lib/api-error';
@@ -59,10 +59,13 @@ interface LastCharge {
 function Undo({ last, currency, onDone }: { last: LastCharge; currency: string; onDone(): void }) {
   const { t } = useTranslation('floor');
   const [busy, setBusy] = useState(false);
+  // From the save on, whatever re-renders meanwhile (a new `onDone` would restart the clock).
+  const done = useRef(onDone);
+  done.current = onDone;
   useEffect(() => {
-    const timer = setTimeout(onDone, UNDO_VISIBLE_MS);
+    const timer = setTimeout(() => done.current(), UNDO_VISIBLE_MS);
     return () => clearTimeout(timer);
-  }, [last, onDone]);
+  }, [last]);
   const undo = async () => {
     setBusy(true);
     try {
