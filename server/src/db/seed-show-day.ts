@@ -598,13 +598,14 @@ export async function seedShowDay(tx: Db, now: Date = new Date()): Promise<ShowD
     .from(participationHorses)
     .where(eq(participationHorses.venueId, DEMO_VENUE.id));
   const inspections: (typeof vetInspections.$inferInsert)[] = [];
+  // The vets write their notes in German, the language of the show's vet-check desk.
   const vets = ['Dr. Ursula Frei', 'Dr. Boris Jereb'];
   for (const [i, entry] of allHorseEntries.entries()) {
     if (entry.head === 101 || entry.head === 102 || i % 9 === 8) continue; // not yet inspected
     const at = 3 + rnd() * 4;
     const status = i % 17 === 5 ? 'failed' : i % 7 === 3 ? 'held' : 'passed';
     const notes =
-      status === 'failed' ? 'Lame left fore (2/5)' : status === 'held' ? 'Re-inspect: heat in right hind' : '';
+      status === 'failed' ? 'Lahm vorne links (2/5)' : status === 'held' ? 'Nachkontrolle: Wärme hinten rechts' : '';
     inspections.push({
       venueId: DEMO_VENUE.id,
       participationHorseId: entry.id,
@@ -620,7 +621,7 @@ export async function seedShowDay(tx: Db, now: Date = new Date()): Promise<ShowD
         venueId: DEMO_VENUE.id,
         participationHorseId: entry.id,
         status: 'passed',
-        notes: 'Sound on re-inspection',
+        notes: 'Bei Nachkontrolle ohne Befund',
         inspector: vets[i % 2]!,
         occurredAt: ago(at - 1.5),
         recordedAt: ago(at - 1.5),
