@@ -68,8 +68,8 @@ export const DEMO_TAX_TYPES = [
 /**
  * The demo show's price list. Item names are the show office's data, not app text: one name per
  * item, as on a printed price list. An international show in Slovenia run by a German-speaking
- * office prints it in English and German, so the names carry both ("Shavings · Hobelspäne"), and
- * every list also shows the item's category translated into the reader's language (README).
+ * office prints it in English and German, so the names carry both ("Shavings · Hobelspäne"); the
+ * riders' and other owners' lists show each entry's kind and category translated (README).
  */
 export const DEMO_CONSUMABLES = [
   { name: 'Box, whole show · Box, ganze Show', category: 'box', unit: 'show', unitPriceMinor: 35_000 },
