@@ -74,6 +74,19 @@ describe('the rider finds their pages', { timeout: 30_000 }, () => {
     );
   });
 
+  it('each link of the overview leads to its page, which has the navigation', async () => {
+    const router = renderApp('/rider/overview');
+    for (const key of RIDER_PAGES) {
+      const card = await screen.findByRole('region', { name: 'Your pages' }, PAGE_LOAD);
+      fireEvent.click(within(card).getByRole('link', { name: SECTIONS[key] }));
+      expect(await screen.findByRole('heading', { name: SECTIONS[key], level: 1 }, PAGE_LOAD), key).toBeTruthy();
+      expect(router.state.location.pathname).toBe(href(key));
+      const nav = screen.getByRole('navigation', { name: 'Your pages' });
+      expect(within(nav).getByRole('link', { name: SECTIONS[key] }).getAttribute('aria-current')).toBe('page');
+      fireEvent.click(within(nav).getByRole('link', { name: 'Overview' }));
+    }
+  });
+
   it('from the overview to the horses, and on to the balance through the navigation', async () => {
     const router = renderApp('/rider/overview');
     const card = await screen.findByRole('region', { name: 'Your pages' }, PAGE_LOAD);
