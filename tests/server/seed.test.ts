@@ -184,6 +184,23 @@ describe('the demo show day', () => {
       ['merchant', `merchant/${(await me('merchant')).merchant_id}`],
     ] as const)
       expect((await get(username, `/api/v1/${path}/bankAccounts/`)).results).toHaveLength(1);
+    // Their documents: a PDF each (Rosa two), which downloads.
+    for (const [username, path, n] of [
+      ['rider', `rider/${rosa}`, 2],
+      ['employer', `employer/${emil}`, 1],
+      ['official', `official/${odile}`, 1],
+      ['simpleuser', `simpleuser/${szymon}`, 1],
+    ] as const)
+      expect((await get(username, `/api/v1/${path}/documents/`)).results, username).toHaveLength(n);
+    const [licence] = (await get('rider', `/api/v1/rider/${rosa}/documents/`)).results;
+    const file = await server().app.inject({
+      url: `/api/v1/document/${licence.id}/download/`,
+      headers: await server().auth('rider'),
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('application/pdf');
+    expect(file.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(file.rawPayload.subarray(-6).toString('latin1')).toBe('%%EOF\n');
   });
 
   it('is the same every time it is seeded', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { PartyType, PostableKind, TransactionSource } from '@shared/ledger';
@@ -16,11 +17,13 @@ import {
   attendeeCheckins,
   attendees,
   bankAccounts,
+  documents,
   consumables,
   employers,
   employments,
   grooms,
   horses,
+  mediaFiles,
   officialParticipations,
   officials,
   participationHorses,
@@ -229,6 +232,30 @@ export interface ShowDaySummary {
 }
 
 const HOUR = 3_600_000;
+
+/** A one-page PDF with a few lines of ASCII text (the demo documents' files). */
+export function textPdf(lines: readonly string[]): Buffer {
+  const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
+  const content = `BT /F1 16 Tf 72 760 Td 22 TL ${lines.map((line) => `(${escape(line)}) '`).join(' ')} ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((object, i) => {
+    const offset = pdf.length;
+    pdf += `${i + 1} 0 obj\n${object}\nendobj\n`;
+    return offset;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  pdf += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
 
 /** An IBAN with its check digits (ISO 13616 mod 97) for a country and national account number. */
 export function ibanOf(country: string, bban: string): string {
@@ -497,6 +524,44 @@ export async function seedShowDay(tx: Db, now: Date = new Date()): Promise<ShowD
         isDefault: true,
       })),
   );
+
+  // Documents: a licence, a horse passport, an insurance policy, an identity card (small PDFs).
+  const nextYear = `${Number(startDate.slice(0, 4)) + 1}-12-31`;
+  const papers: [string, number | undefined, string, string, string, string | null][] = [
+    ['rider', rosa, 'licence', 'FEI rider licence 2026', 'fei-licence-rosa-rider.pdf', nextYear],
+    ['rider', rosa, 'passport', 'Quidam Blue', 'passport-quidam-blue.pdf', null],
+    ['employer', emil, 'insurance', 'Haftpflicht 2026', 'haftpflicht-2026.pdf', nextYear],
+    ['official', odile, 'licence', 'FEI judge licence', 'fei-judge-licence.pdf', nextYear],
+    ['simpleuser', simple?.id, 'id', 'Dowód osobisty', 'dowod-osobisty.pdf', null],
+  ];
+  for (const [ownerType, ownerId, type, title, fileName, validUntil] of papers) {
+    if (ownerId === undefined) continue;
+    const bytes = textPdf([
+      'Paddock demo document',
+      fileName.replace(/\.pdf$/, ''),
+      `Valid until ${validUntil ?? '-'}`,
+    ]);
+    const [file] = await tx
+      .insert(mediaFiles)
+      .values({
+        contentType: 'application/pdf',
+        fileName,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        dataBase64: bytes.toString('base64'),
+      })
+      .returning({ id: mediaFiles.id });
+    await tx.insert(documents).values({
+      ownerType,
+      ownerId,
+      type,
+      title,
+      validUntil,
+      fileId: file!.id,
+      fileName,
+      contentType: 'application/pdf',
+      size: bytes.length,
+    });
+  }
 
   // Attendees: the riders' grooms and team, press, staff, guests and spectators.
   const nameOf = (riderId: number) => {
