@@ -96,32 +96,35 @@ export function useTodayCharges(venue: number) {
         const paged = await pagedSummary(venue);
         const rows = await rowsByTime(venue, earlier).toArray();
         const ids = await rowIds(venue);
-        const isToday = (t: LocalTransaction) =>
-          t.kind === 'charge' && !t.rejected && Date.parse(t.occurred_at) >= start.getTime();
+        /*
+         * +1 for a charge of today, -1 for today's reversal of a charge (an undo: it gives the
+         * amount back, so its gross is positive), 0 for anything else or a refused write.
+         */
+        const weight = (t: LocalTransaction) => {
+          if (t.rejected || Date.parse(t.occurred_at) < start.getTime()) return 0;
+          if (t.kind === 'charge') return 1;
+          return t.kind === 'reversal' && t.gross > 0 ? -1 : 0;
+        };
+        const add = (into: { count: number; sum: number }, t: LocalTransaction, sign = 1) => {
+          const w = weight(t);
+          if (!w) return;
+          into.count += sign * w;
+          // Total charged: a charge's amount (gross negative) in, an undo's (positive) out.
+          into.sum -= sign * t.gross;
+        };
         // The pages' part once per day and snapshot; the rows that override a paged entry taken out.
         if (paged.today?.start !== start.getTime()) {
           const today = { start: start.getTime(), count: 0, sum: 0 };
-          for (const row of paged.byId.values()) {
-            if (!isToday(row)) continue;
-            today.count += 1;
-            today.sum -= row.gross;
-          }
+          for (const row of paged.byId.values()) add(today, row);
           paged.today = today;
         }
-        let { count, sum } = paged.today;
+        const totals = { count: paged.today.count, sum: paged.today.sum };
         for (const id of ids) {
           const old = typeof id === 'number' ? paged.byId.get(id) : undefined;
-          if (old && isToday(old)) {
-            count -= 1;
-            sum += old.gross;
-          }
+          if (old) add(totals, old, -1);
         }
-        for (const row of rows) {
-          if (!isToday(row)) continue;
-          count += 1;
-          sum -= row.gross;
-        }
-        return { count, sum };
+        for (const row of rows) add(totals, row);
+        return totals;
       }),
     [venue],
   );

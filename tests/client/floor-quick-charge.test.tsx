@@ -229,13 +229,21 @@ describe('stable: the undo', { timeout: 45_000 }, () => {
 });
 
 describe("today's charges from the cached snapshot sums", () => {
-  it('take a later change of a paged entry instead of the paged one, and follow a new snapshot', async () => {
+  it('take a later change of a paged entry instead of the paged one, net of undos, and follow a new snapshot', async () => {
     const now = new Date().toISOString();
     await storeSnapshot([entry(1, { occurred_at: now, gross: -1000 }), entry(2, { occurred_at: now, gross: -2000 })]);
     const { result } = renderHook(() => useTodayCharges(1));
     await waitFor(() => expect(result.current).toEqual({ count: 2, sum: 3000 }));
     await floorDb.transactions.put(entry(2, { occurred_at: now, gross: -500 }));
     await waitFor(() => expect(result.current).toEqual({ count: 2, sum: 1500 }));
+    // An undo of today (a reversal giving the amount back) takes its charge out.
+    await floorDb.transactions.put({
+      ...entry(0, { kind: 'reversal', occurred_at: now, gross: 1000 }),
+      id: 'k-undo',
+      key: 'k-undo',
+      pending: 1,
+    });
+    await waitFor(() => expect(result.current).toEqual({ count: 1, sum: 500 }));
     await floorDb.transactions.clear();
     await floorDb.transactionPages.clear();
     await storeSnapshot([entry(3, { occurred_at: now, gross: -700 })]);
