@@ -1,10 +1,11 @@
 import '@mantine/core/styles.css';
-import { useAppStore } from './lib/store';
+import { startLanguage } from './lib/language';
 import { prefetchTranslations } from './lib/translations';
 
 /*
- * The entry is kept small: it starts fetching the chosen language's translations at once
- * (unless this build's copy is stored), while the app's code (boot.tsx) loads beside it.
+ * The entry is kept small and free of libraries: it starts fetching the chosen language's
+ * translations at once (unless this build's copy is stored), while the app's code (boot.tsx)
+ * loads beside it.
  */
-prefetchTranslations(useAppStore.getState().language);
+prefetchTranslations(startLanguage());
 void import('./boot').then(({ boot }) => boot());

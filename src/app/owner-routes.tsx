@@ -1,10 +1,9 @@
 import type { RouteObject } from 'react-router-dom';
 import { Navigate } from 'react-router-dom';
 import type { OwnerType } from '@shared/schemas/owner';
-import { OwnerScope } from '@/lib/owner-scope';
 import { PATHS, type PathKey } from '@/lib/paths';
 import { allDigitsLoader, riderSectionLoader } from './guards/loaders';
-import { lazyPage } from './lazy-route';
+import { lazyPage, loadChunk } from './lazy-route';
 import type { RouteHandle } from './route-handle';
 
 /*
@@ -108,7 +107,11 @@ export function ownerSections(
 ): RouteObject {
   const top = SECTIONS.filter((section) => !PARENT[section] && `${prefix}${section}` in PATHS);
   return {
-    element: <OwnerScope type={type} prefix={prefix} param={param} />,
+    // The scope's code comes with the first section page, not with the first screen.
+    lazy: async () => {
+      const { OwnerScope } = await loadChunk(() => import('@/lib/owner-scope'));
+      return { element: <OwnerScope type={type} prefix={prefix} param={param} /> };
+    },
     children: top.map((section) => sectionRoute(prefix, section, options)),
   };
 }

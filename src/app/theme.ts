@@ -1,11 +1,4 @@
-import {
-  createTheme,
-  darken,
-  Pagination,
-  Title,
-  type CSSVariablesResolver,
-  type MantineColorsTuple,
-} from '@mantine/core';
+import { createTheme, darken, Title, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 import i18next from 'i18next';
 
 /** Paddock green (#2f6b3a, the manifest's theme colour) as shade 7. */
@@ -31,13 +24,14 @@ export const theme = createTheme({
     // Long German and Polish compounds ("Besucherregistrierung") must wrap on a phone, not overflow.
     Title: Title.extend({ styles: { root: { overflowWrap: 'break-word', hyphens: 'auto' } } }),
     // The arrow controls are icons only: they need a name (WCAG button-name) in the user's language.
-    Pagination: Pagination.extend({
+    // A plain entry, not Pagination.extend(): importing Pagination here would load it on /login.
+    Pagination: {
       defaultProps: {
         getControlProps: (control: 'first' | 'previous' | 'next' | 'last') => ({
           'aria-label': i18next.t(`common:pagination.${control}`),
         }),
       },
-    }),
+    },
   },
 });
 

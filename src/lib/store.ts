@@ -2,7 +2,8 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { CurrentUser } from '@shared/schemas/auth';
 import type { VenueSummary } from '@shared/schemas/venue';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@shared/constants';
+import type { Language } from '@shared/constants';
+import { LANGUAGE_KEY, rememberedLanguage } from './language';
 
 /** A message to show once after the next page load (a reload would swallow a toast). */
 export type PendingNotice = 'preshowFinished';
@@ -40,24 +41,6 @@ export interface AppState {
 }
 
 const STORE_KEY = 'paddock';
-/** The language also lives in localStorage so that it survives a new browser session. */
-const LANGUAGE_KEY = 'paddock.language';
-
-/** No choice made yet: the browser's first language that is one of ours (`fr-FR` → fr), else de (spec §9). */
-export function browserLanguage(preferred: readonly string[] = globalThis.navigator?.languages ?? []): Language {
-  const match = preferred.map((tag) => tag.toLowerCase().split('-')[0]).find(isLanguage);
-  return match ?? DEFAULT_LANGUAGE;
-}
-
-function rememberedLanguage(): Language {
-  try {
-    const value = localStorage.getItem(LANGUAGE_KEY);
-    return isLanguage(value) ? value : browserLanguage();
-  } catch {
-    return browserLanguage();
-  }
-}
-
 function rememberLanguage(language: Language): void {
   try {
     localStorage.setItem(LANGUAGE_KEY, language);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { browserLanguage } from '@/lib/store';
+import { browserLanguage, startLanguage } from '@/lib/language';
 import {
   loadTranslations,
   NAMESPACES,
@@ -84,6 +84,23 @@ describe('the first screen before any choice', () => {
     expect(browserLanguage(['PL'])).toBe('pl');
     expect(browserLanguage(['ja-JP'])).toBe('de');
     expect(browserLanguage([])).toBe('de');
+  });
+
+  it("the entry's start language: this tab's session's, else the remembered one, else the browser's", () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    vi.stubGlobal('navigator', { ...navigator, languages: ['it-IT'] });
+    try {
+      expect(startLanguage()).toBe('it');
+      localStorage.setItem('paddock.language', 'pl');
+      expect(startLanguage()).toBe('pl');
+      sessionStorage.setItem('paddock', JSON.stringify({ state: { language: 'fr' }, version: 1 }));
+      expect(startLanguage()).toBe('fr');
+    } finally {
+      vi.unstubAllGlobals();
+      localStorage.clear();
+      sessionStorage.clear();
+    }
   });
 
   it('the store starts in the browser language when nothing is remembered', async () => {

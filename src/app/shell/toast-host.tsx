@@ -1,10 +1,10 @@
 import { useNotifications } from '@mantine/notifications';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { loadChunk } from '../lazy-route';
 
 // The toast container loads with the first toast: /login does not pay for it.
 // Offline with the chunk not cached (no service worker yet), the page goes on without toasts.
-const Toasts = lazy(() =>
+const Toasts = lazy<ComponentType>(() =>
   loadChunk(() => import('./toasts')).then(
     (m) => ({ default: m.Toasts }),
     () => ({ default: () => null }),
