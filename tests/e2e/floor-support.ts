@@ -105,7 +105,10 @@ export async function riderCode(request: APIRequestContext): Promise<string> {
  */
 export async function charge(page: Page, item: RegExp, quantity: number): Promise<void> {
   const form = page.getByRole('form', { name: en('floor:charge.title') });
-  const button = form.getByRole('group', { name: en('floor:quick.mostUsed') }).getByRole('button', { name: item });
+  const group = form.getByRole('group', { name: en('floor:quick.mostUsed') });
+  // The buttons show once the item uses are read: wait for them before looking.
+  await expect(group.getByRole('button').first()).toBeVisible();
+  const button = group.getByRole('button', { name: item });
   if (await button.count()) {
     await button.first().click();
   } else {
