@@ -138,7 +138,7 @@ export function useTodayCharges(venue: number) {
 
 interface PagedSummary {
   generation: number;
-  /** How many rows the venue's pages held (a table cleared without hooks changes it). */
+  /** How many pages the venue had (a table cleared without hooks changes it). */
   stored: number;
   byId: Map<number, LocalTransaction>;
   byRider: Map<number, LocalTransaction[]>;
@@ -160,8 +160,9 @@ floorDb.transactionPages.hook('deleting', pagesChanged);
 /** The venue's paged rows summed (from the cache while the pages are unchanged); call in a read transaction. */
 async function pagedSummary(venue: number): Promise<PagedSummary> {
   const generation = pagesGeneration;
+  // Cheap (a few dozen keys): catches a table cleared without hooks; the hooks catch the rest.
   const stored = await floorDb.transactionPages
-    .where('ids')
+    .where('[venue+page]')
     .between([venue, Dexie.minKey], [venue, Dexie.maxKey])
     .count();
   const known = summaries.get(venue);
