@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
 import { chromium, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright';
 import { openDatabase } from '../server/src/db/client';
 import { seedDemoData } from '../server/src/db/seed';
@@ -315,9 +315,11 @@ async function benchDrain(page: Page, api: Api): Promise<void> {
 }
 
 /**
- * floor.route_js_kb: the JavaScript a stable tablet downloads to open its charging screen
- * (/stable/addTransaction) signed in, with nothing cached and no service worker yet: every
- * script's body as served (encoded bytes on the wire, Chromium asking for br/gzip as usual).
+ * floor.route_js_kb (issue 4: "JavaScript of the floor routes beyond the shell, gzipped"): the
+ * scripts a signed-in stable tablet downloads to open its charging screen (/stable/addTransaction)
+ * with nothing cached and no service worker, less those the sign-in page loads too (the app's
+ * shell), each counted as the server sends it gzipped (its .gz copy). The total as Chromium
+ * received it (brotli) is printed for the reader.
  */
 async function benchRouteJs(
   newContext: (options: BrowserContextOptions) => Promise<BrowserContext>,
@@ -371,6 +373,23 @@ async function benchRouteJs(
       await login.close();
     }
     const own = scripts.reduce((sum, script, i) => sum + (shell.has(script.url) ? 0 : sizes[i]!), 0) / 1024;
+    const ownUrls = [...new Set(scripts.map((script) => script.url).filter((u) => !shell.has(u)))];
+    const gzipped = await Promise.all(
+      ownUrls.map(
+        (u) =>
+          new Promise<number>((resolve, reject) => {
+            // node:http, not fetch(): fetch decodes the body, and the length on the wire is wanted.
+            get(u, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+              if (res.headers['content-encoding'] !== 'gzip') reject(new Error(`${u} was not served gzipped`));
+              let bytes = 0;
+              res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+              res.on('end', () => resolve(bytes));
+              res.on('error', reject);
+            }).on('error', reject);
+          }),
+      ),
+    );
+    const ownGzipKb = gzipped.reduce((a, b) => a + b, 0) / 1024;
     const largest = scripts
       .map((script, i) => ({ name: script.url.split('/').pop(), kb: sizes[i]! / 1024 }))
       .sort((a, b) => b.kb - a.kb)
@@ -379,9 +398,10 @@ async function benchRouteJs(
       .join(', ');
     console.info(
       `bench: the stable's charging screen loaded ${scripts.length} scripts (content-encoding: ${encodings}); ` +
-        `${round(kb - own, 1)} KB of them the sign-in page loads too, ${round(own, 1)} KB the floor's own; largest: ${largest}`,
+        `${round(kb, 1)} KB in all, ${round(kb - own, 1)} KB of them the sign-in page loads too, ${round(own, 1)} KB the floor's own ` +
+        `(${ownUrls.length} scripts, ${round(ownGzipKb, 1)} KB gzipped); largest: ${largest}`,
     );
-    report({ name: 'floor.route_js_kb', value: round(kb, 1), unit: 'KB', limit: { max: 120 } });
+    report({ name: 'floor.route_js_kb', value: round(ownGzipKb, 1), unit: 'KB', limit: { max: 120 } });
   } finally {
     await context.close();
   }

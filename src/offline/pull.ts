@@ -1,5 +1,6 @@
 import Dexie from 'dexie';
-import { FLOOR_ENTITIES, type FloorChanges, type FloorEntity, type FloorTransaction } from '@shared/schemas/floor';
+import { FLOOR_ENTITIES, type FloorEntity } from '@shared/floor-constants';
+import type { FloorChanges, FloorTransaction } from '@shared/schemas/floor';
 import { newestTransactionFirst, TRANSACTION_PAGE_SIZE, type FloorDb, type LocalId, type TransactionPage } from './db';
 import { floorTable } from './outbox';
 import type { Transport } from './transport';

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
-import { FLOOR_ENTITIES } from '@shared/schemas/floor';
+import { FLOOR_ENTITIES } from '@shared/floor-constants';
 import { useAppStore } from '@/lib/store';
 import { floorDb, type AttentionItem } from './db';
 import { floorTable } from './outbox';

@@ -1,5 +1,5 @@
 import { API_PREFIX } from '@shared/constants';
-import { SYNC_PROTOCOL, SYNC_PROTOCOL_HEADER } from '@shared/schemas/floor';
+import { SYNC_PROTOCOL, SYNC_PROTOCOL_HEADER } from '@shared/floor-constants';
 import { useAppStore } from '@/lib/store';
 
 /**

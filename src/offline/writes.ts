@@ -1,13 +1,12 @@
 import type { TransactionInput } from '@shared/schemas/ledger';
 import type { TransactionUndoInput } from '@shared/schemas/floor-undo';
-import {
-  attendeeInput,
-  type AttendeeInput,
-  type CheckinAction,
-  type CheckinInput,
-  type InspectionInput,
-  type InspectionStatus,
-  type SigninInput,
+import type {
+  AttendeeInput,
+  CheckinAction,
+  CheckinInput,
+  InspectionInput,
+  InspectionStatus,
+  SigninInput,
 } from '@shared/schemas/floor';
 import { useAppStore } from '@/lib/store';
 import type {
@@ -148,6 +147,8 @@ export type NewAttendee = Omit<AttendeeInput, 'venue' | 'device_id'>;
 
 /** A new attendee (validated with the shared schema: it throws on invalid input). */
 export async function addAttendee(venue: number, values: NewAttendee) {
+  // The schema library loads with the welcome desk's form, not with every floor screen.
+  const { attendeeInput } = await import('@shared/schemas/floor');
   const { key, now, device } = stamp();
   const body = attendeeInput.parse({ ...values, venue, device_id: device });
   const row: LocalAttendee = {

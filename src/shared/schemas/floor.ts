@@ -1,3 +1,4 @@
+import { ATTENDEE_KINDS, CHECKIN_ACTIONS, FLOOR_ENTITIES, INSPECTION_STATUSES, TEAM_ROLES } from '../floor-constants';
 import { z } from 'zod';
 import { PARTY_TYPES, TRANSACTION_KINDS, TRANSACTION_SOURCES } from '../ledger';
 import { atLeastOneField, isoDateTimeField, MAX_ID, requiredOrInvalid, requiredString } from './common';
@@ -26,33 +27,20 @@ import { listQuery } from './pagination';
  * attendee's id is not known yet: the outbox replays the creation first.
  */
 
-export const SYNC_PROTOCOL = 1;
-/** Oldest client protocol the server still accepts. */
-export const SYNC_PROTOCOL_MIN = 1;
-export const SYNC_PROTOCOL_HEADER = 'x-paddock-sync';
-
-export const ATTENDEE_KINDS = ['team_member', 'guest', 'spectator', 'official', 'press', 'staff'] as const;
-export type AttendeeKind = (typeof ATTENDEE_KINDS)[number];
-/** Team roles (spec §3, "User role types in the rider context"). */
-export const TEAM_ROLES = ['groom', 'trainer', 'horse_owner', 'family', 'rider', 'staff', 'guest'] as const;
-export const CHECKIN_ACTIONS = ['in', 'out'] as const;
-export type CheckinAction = (typeof CHECKIN_ACTIONS)[number];
-export const INSPECTION_STATUSES = ['passed', 'failed', 'held'] as const;
-export type InspectionStatus = (typeof INSPECTION_STATUSES)[number];
-
-/** The floor entities a tablet keeps; tombstones name one of these. */
-export const FLOOR_ENTITIES = [
-  'riders',
-  'grooms',
-  'horses',
-  'consumables',
-  'transactions',
-  'attendees',
-  'checkins',
-  'signins',
-  'inspections',
-] as const;
-export type FloorEntity = (typeof FLOOR_ENTITIES)[number];
+export {
+  ATTENDEE_KINDS,
+  CHECKIN_ACTIONS,
+  FLOOR_ENTITIES,
+  INSPECTION_STATUSES,
+  SYNC_PROTOCOL,
+  SYNC_PROTOCOL_HEADER,
+  SYNC_PROTOCOL_MIN,
+  TEAM_ROLES,
+  type AttendeeKind,
+  type CheckinAction,
+  type FloorEntity,
+  type InspectionStatus,
+} from '../floor-constants';
 
 const id = z.number().int();
 const idInput = z

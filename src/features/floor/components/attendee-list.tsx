@@ -2,7 +2,7 @@ import { Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput }
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ATTENDEE_KINDS } from '@shared/schemas/floor';
+import { ATTENDEE_KINDS } from '@shared/floor-constants';
 import { showError } from '@/lib/api-error';
 import { FILTER_DEBOUNCE_MS } from '@/lib/debounce';
 import { useAttendees, type AttendeeState } from '@/offline/queries';

@@ -2,7 +2,7 @@ import { Button, Group, Radio, SimpleGrid, Stack, Textarea, TextInput } from '@m
 import { useForm } from '@mantine/form';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { INSPECTION_STATUSES, type InspectionStatus } from '@shared/schemas/floor';
+import { INSPECTION_STATUSES, type InspectionStatus } from '@shared/floor-constants';
 import { showError } from '@/lib/api-error';
 import { translateFieldError } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';

@@ -1,0 +1,33 @@
+/*
+ * The floor's constants without the wire schemas (issue 11): the offline store and the floor
+ * screens import these, and importing them must not pull the schema library into the floor's
+ * first chunks. `schemas/floor.ts` re-exports them with the schemas.
+ */
+
+export const SYNC_PROTOCOL = 1;
+/** Oldest client protocol the server still accepts. */
+export const SYNC_PROTOCOL_MIN = 1;
+export const SYNC_PROTOCOL_HEADER = 'x-paddock-sync';
+
+export const ATTENDEE_KINDS = ['team_member', 'guest', 'spectator', 'official', 'press', 'staff'] as const;
+export type AttendeeKind = (typeof ATTENDEE_KINDS)[number];
+/** Team roles (spec §3, "User role types in the rider context"). */
+export const TEAM_ROLES = ['groom', 'trainer', 'horse_owner', 'family', 'rider', 'staff', 'guest'] as const;
+export const CHECKIN_ACTIONS = ['in', 'out'] as const;
+export type CheckinAction = (typeof CHECKIN_ACTIONS)[number];
+export const INSPECTION_STATUSES = ['passed', 'failed', 'held'] as const;
+export type InspectionStatus = (typeof INSPECTION_STATUSES)[number];
+
+/** The floor entities a tablet keeps; tombstones name one of these. */
+export const FLOOR_ENTITIES = [
+  'riders',
+  'grooms',
+  'horses',
+  'consumables',
+  'transactions',
+  'attendees',
+  'checkins',
+  'signins',
+  'inspections',
+] as const;
+export type FloorEntity = (typeof FLOOR_ENTITIES)[number];
