@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
@@ -31,7 +32,13 @@ interface RecordTableProps<T> {
   minWidth?: number;
 }
 
-/** A titled card with one reference list: add button, loading/error/empty states, row actions. */
+/** Below this width (phones) rows are shown as cards: every column readable without sideways scrolling. */
+export const CARDS_BELOW = '36em';
+
+/**
+ * A titled card with one reference list: add button, loading/error/empty states, row actions.
+ * On a phone each row is a card of label–value lines (issue 11: amounts and states in view).
+ */
 export function RecordTable<T>({
   title,
   query,
@@ -51,6 +58,44 @@ export function RecordTable<T>({
   const { t } = useTranslation('common');
   const titleId = useId();
   const withActions = Boolean(onView || onEdit || onDelete);
+  const narrow = useMediaQuery(`(max-width: ${CARDS_BELOW})`, false, { getInitialValueInEffect: false });
+  const actions = (row: T) => (
+    <Group gap="xs" wrap="nowrap">
+      {onView && (
+        <Button
+          size="compact-sm"
+          variant="default"
+          aria-label={t('table.viewNamed', { name: rowName(row) })}
+          onClick={() => onView(row)}
+        >
+          {t('table.view')}
+        </Button>
+      )}
+      {onEdit && (
+        <Button
+          size="compact-sm"
+          variant="default"
+          aria-label={t('table.editNamed', { name: rowName(row) })}
+          onClick={() => onEdit(row)}
+        >
+          {t('table.edit')}
+        </Button>
+      )}
+      {onDelete && (
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          color="red"
+          aria-label={
+            deleteNamedLabel ? deleteNamedLabel(rowName(row)) : t('table.deleteNamed', { name: rowName(row) })
+          }
+          onClick={() => onDelete(row)}
+        >
+          {deleteLabel ?? t('table.delete')}
+        </Button>
+      )}
+    </Group>
+  );
   return (
     <Card withBorder component="section" aria-labelledby={titleId}>
       <Stack>
@@ -67,7 +112,28 @@ export function RecordTable<T>({
         {query.isPending && <Skeleton height={96} aria-label={t('table.loading')} />}
         {query.isError && <Alert color="red">{errorText(query.error)}</Alert>}
         {query.data?.results.length === 0 && <Text c="dimmed">{empty}</Text>}
-        {query.data && query.data.results.length > 0 && (
+        {query.data && query.data.results.length > 0 && narrow && (
+          <Stack component="ul" gap="xs" aria-labelledby={titleId} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {query.data.results.map((row) => (
+              <Paper component="li" withBorder p="sm" key={rowKey(row)} aria-label={rowName(row)}>
+                <Stack gap={6}>
+                  {columns.map((column) => (
+                    <Group key={column.label} justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+                      <Text size="sm" c="gray.7">
+                        {column.label}
+                      </Text>
+                      <Text size="sm" component="div" ta="right" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                        {column.render(row)}
+                      </Text>
+                    </Group>
+                  ))}
+                  {withActions && <Group justify="flex-end">{actions(row)}</Group>}
+                </Stack>
+              </Paper>
+            ))}
+          </Stack>
+        )}
+        {query.data && query.data.results.length > 0 && !narrow && (
           <ScrollTable minWidth={minWidth} labelledBy={titleId} highlightOnHover>
             <Table.Thead>
               <Table.Tr>
@@ -83,47 +149,7 @@ export function RecordTable<T>({
                   {columns.map((column) => (
                     <Table.Td key={column.label}>{column.render(row)}</Table.Td>
                   ))}
-                  {withActions && (
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        {onView && (
-                          <Button
-                            size="compact-sm"
-                            variant="default"
-                            aria-label={t('table.viewNamed', { name: rowName(row) })}
-                            onClick={() => onView(row)}
-                          >
-                            {t('table.view')}
-                          </Button>
-                        )}
-                        {onEdit && (
-                          <Button
-                            size="compact-sm"
-                            variant="default"
-                            aria-label={t('table.editNamed', { name: rowName(row) })}
-                            onClick={() => onEdit(row)}
-                          >
-                            {t('table.edit')}
-                          </Button>
-                        )}
-                        {onDelete && (
-                          <Button
-                            size="compact-sm"
-                            variant="subtle"
-                            color="red"
-                            aria-label={
-                              deleteNamedLabel
-                                ? deleteNamedLabel(rowName(row))
-                                : t('table.deleteNamed', { name: rowName(row) })
-                            }
-                            onClick={() => onDelete(row)}
-                          >
-                            {deleteLabel ?? t('table.delete')}
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  )}
+                  {withActions && <Table.Td>{actions(row)}</Table.Td>}
                 </Table.Tr>
               ))}
             </Table.Tbody>

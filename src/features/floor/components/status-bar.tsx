@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Loader, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { FloorStatus } from '@/offline/status';
 import { browser } from '@/lib/browser';
@@ -16,8 +17,13 @@ function StorageChip() {
     <Popover width={300} position="bottom-start" withArrow shadow="md">
       <Popover.Target>
         <UnstyledButton aria-label={t('status.storageExplainLabel')} style={{ maxWidth: '100%' }}>
-          <Chip color="gray.7" variant="outline" style={{ cursor: 'pointer' }}>
-            {t('status.notPersisted')} ⓘ
+          <Chip
+            color="gray.7"
+            variant="outline"
+            style={{ cursor: 'pointer' }}
+            rightSection={<IconInfoCircle size={14} stroke={2} aria-hidden />}
+          >
+            {t('status.notPersisted')}
           </Chip>
         </UnstyledButton>
       </Popover.Target>
