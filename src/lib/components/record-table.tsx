@@ -117,8 +117,8 @@ export function RecordTable<T>({
             {query.data.results.map((row) => (
               <Paper component="li" withBorder p="sm" key={rowKey(row)} aria-label={rowName(row)}>
                 <Stack gap={6}>
-                  {columns.map((column) => (
-                    <Group key={column.label} justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+                  {columns.map((column, index) => (
+                    <Group key={index} justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
                       <Text size="sm" c="gray.7">
                         {column.label}
                       </Text>
@@ -137,8 +137,8 @@ export function RecordTable<T>({
           <ScrollTable minWidth={minWidth} labelledBy={titleId} highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                {columns.map((column) => (
-                  <Table.Th key={column.label}>{column.label}</Table.Th>
+                {columns.map((column, index) => (
+                  <Table.Th key={index}>{column.label}</Table.Th>
                 ))}
                 {withActions && <Table.Th>{t('table.actions')}</Table.Th>}
               </Table.Tr>
@@ -146,8 +146,8 @@ export function RecordTable<T>({
             <Table.Tbody>
               {query.data.results.map((row) => (
                 <Table.Tr key={rowKey(row)}>
-                  {columns.map((column) => (
-                    <Table.Td key={column.label}>{column.render(row)}</Table.Td>
+                  {columns.map((column, index) => (
+                    <Table.Td key={index}>{column.render(row)}</Table.Td>
                   ))}
                   {withActions && <Table.Td>{actions(row)}</Table.Td>}
                 </Table.Tr>
