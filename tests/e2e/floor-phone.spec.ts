@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { bearer, DEMO_VENUE, tokenOf } from './floor-support';
 import type { Language } from '../../src/shared/constants';
-import { field, LANGUAGES, pageLanguage, registerViaApi, t } from './support';
+import { acceptTerms, field, LANGUAGES, pageLanguage, registerViaApi, t } from './support';
 
 /*
  * Issue 11 item 3: phones at 360 px, every language. Every floor list (stable transactions,
@@ -178,7 +178,10 @@ for (const lang of LANGUAGES) {
 
 test("the rider's entries at 360 px in every language: amount and state of each in view", async ({ page, request }) => {
   test.setTimeout(180_000);
-  const rider = await tokenOf(request, 'rider');
+  // A rider of its own: the demo rider's language must not change under the other tests.
+  const login = await registerViaApi(request, 'rider', 'en');
+  await acceptTerms(request, login);
+  const rider = await tokenOf(request, login.email, login.password);
   const me = (await (await request.get('/api/auth/user/', { headers: bearer(rider) })).json()) as { rider_id: number };
   const admin = await tokenOf(request, 'admin');
   const posted = await request.post('/api/v1/transaction/', {
@@ -196,7 +199,7 @@ test("the rider's entries at 360 px in every language: amount and state of each 
   for (const lang of LANGUAGES) {
     const changed = await request.patch('/api/auth/user/', { headers: bearer(rider), data: { language: lang } });
     expect(changed.status(), await changed.text()).toBeLessThan(300);
-    await signIn(page, { email: 'rider', password: 'paddock-demo' }, lang);
+    await signIn(page, login, lang);
     await page.goto(`/rider/shows/${DEMO_VENUE}/transactions`);
     const list = page.getByRole('list', { name: t(lang, 'owner:money.entriesTitle') });
     await expect(list.getByRole('listitem').first()).toBeVisible({ timeout: 30_000 });
