@@ -1,4 +1,6 @@
+import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
 import {
   floorDb,
   type LocalConsumable,
@@ -9,7 +11,8 @@ import {
   type SyncState,
 } from '@/offline/db';
 import { storeTransactionPages } from '@/offline/pull';
-import { demoVenue, makeUser } from './helpers';
+import { queryClient } from '@/lib/query-client';
+import { demoVenue, json, makeUser, mockFetch, resetStore } from './helpers';
 
 /*
  * A venue as the floor snapshot leaves it in the offline store, written straight into
@@ -142,6 +145,27 @@ export function setOnline(online: boolean): void {
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
   act(() => {
     window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  });
+}
+
+/**
+ * Every test of the calling file starts with the seeded store, offline (the engine sends nothing,
+ * so every write stays queued and pending), the stable user signed in at the venue and toasts
+ * caught; afterwards the browser is online again.
+ */
+export function withOfflineStable(): void {
+  beforeEach(async () => {
+    queryClient.clear();
+    await seedFloor();
+    setOnline(false);
+    resetStore({ token: 'token', user: stableUser, activeVenue });
+    mockFetch({ 'GET /api/v1/venue/1/': () => json(200, demoVenue) });
+    vi.spyOn(notifications, 'show').mockImplementation(() => 'toast');
+  });
+  afterEach(() => {
+    setOnline(true);
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
   });
 }
 

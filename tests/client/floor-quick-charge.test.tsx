@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { notifications } from '@mantine/notifications';
 import { fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '@shared/money';
 import type * as SyncModule from '@/offline/sync';
 import { floorDb, type LocalConsumable } from '@/offline/db';
@@ -12,20 +12,18 @@ import { useFloorStatus } from '@/offline/status';
 import { MAX_CHARGE_QUANTITY, UNDO_VISIBLE_MS } from '@/offline/writes';
 import { StatusBar } from '@/features/floor/components/status-bar';
 import { rankItems } from '@/features/floor/components/quick-charge';
-import { queryClient } from '@/lib/query-client';
 import {
   activeVenue,
   entry,
   outbox,
   PAGE_LOAD,
-  seedFloor,
-  setOnline,
   shavings,
   stableUser,
   storeSnapshot,
+  withOfflineStable,
 } from './floor-fixtures';
 import { chargeWrite } from './offline-fakes';
-import { demoVenue, json, mockFetch, renderApp, renderWithMantine, resetStore } from './helpers';
+import { renderApp, renderWithMantine, resetStore } from './helpers';
 
 /* The stable's quick charge (issue 11 item 4): items by use, stepper, total, one-tap save, undo, balance. */
 
@@ -57,20 +55,7 @@ async function openRita() {
 const mostUsed = async (form: HTMLElement) =>
   within(await within(form).findByRole('group', { name: 'Most used items' })).getAllByRole('button');
 
-beforeEach(async () => {
-  queryClient.clear();
-  await seedFloor();
-  setOnline(false);
-  resetStore({ token: 'token', user: stableUser, activeVenue });
-  mockFetch({ 'GET /api/v1/venue/1/': () => json(200, demoVenue) });
-  vi.spyOn(notifications, 'show').mockImplementation(() => 'toast');
-});
-
-afterEach(() => {
-  setOnline(true);
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
+withOfflineStable();
 
 describe('rankItems', () => {
   it('orders by use, keeping the price list order among equals', () => {

@@ -1,14 +1,13 @@
 import 'fake-indexeddb/auto';
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type * as SyncModule from '@/offline/sync';
 import { floorDb } from '@/offline/db';
 import { useFloorSync } from '@/offline/sync';
 import { formatMoney } from '@shared/money';
-import { queryClient } from '@/lib/query-client';
-import { activeVenue, outbox, PAGE_LOAD, seedFloor, setOnline, stableUser, type } from './floor-fixtures';
-import { demoVenue, json, mockFetch, renderApp, resetStore } from './helpers';
+import { outbox, PAGE_LOAD, type, withOfflineStable } from './floor-fixtures';
+import { renderApp } from './helpers';
 
 // No pulls in these tests: the snapshot is written into the store directly.
 vi.mock('@/offline/sync', async (importOriginal) => ({
@@ -35,21 +34,7 @@ async function chargeShavings(quantity: number) {
   fireEvent.click(within(form).getByRole('button', { name: /^Charge / }));
 }
 
-beforeEach(async () => {
-  queryClient.clear();
-  await seedFloor();
-  // Offline: the engine sends nothing, so every write stays queued and pending.
-  setOnline(false);
-  resetStore({ token: 'token', user: stableUser, activeVenue });
-  mockFetch({ 'GET /api/v1/venue/1/': () => json(200, demoVenue) });
-  vi.spyOn(notifications, 'show').mockImplementation(() => 'toast');
-});
-
-afterEach(() => {
-  setOnline(true);
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
+withOfflineStable();
 
 describe('stable: add transaction', { timeout: 20_000 }, () => {
   it('finds riders and grooms by name and by a head number, only at this venue', async () => {

@@ -1,16 +1,14 @@
 import 'fake-indexeddb/auto';
-import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type * as SyncModule from '@/offline/sync';
 import { floorDb } from '@/offline/db';
 import { applyChanges } from '@/offline/pull';
 import { floorSync } from '@/offline/sync';
 import { browser } from '@/lib/browser';
 import { formatDateTime } from '@/lib/format';
-import { queryClient } from '@/lib/query-client';
-import { activeVenue, entry, PAGE_LOAD, seedFloor, setOnline, stableUser, storeSnapshot, type } from './floor-fixtures';
-import { demoVenue, json, mockFetch, renderApp, resetStore } from './helpers';
+import { entry, PAGE_LOAD, seedFloor, setOnline, storeSnapshot, type, withOfflineStable } from './floor-fixtures';
+import { renderApp } from './helpers';
 import { changes } from './offline-fakes';
 
 vi.mock('@/offline/sync', async (importOriginal) => ({
@@ -32,20 +30,7 @@ const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toI
 const NOW = new Date().toISOString();
 const startOfToday = () => new Date(new Date().setHours(0, 0, 0, 0));
 
-beforeEach(async () => {
-  queryClient.clear();
-  await seedFloor();
-  setOnline(false);
-  resetStore({ token: 'token', user: stableUser, activeVenue });
-  mockFetch({ 'GET /api/v1/venue/1/': () => json(200, demoVenue) });
-  vi.spyOn(notifications, 'show').mockImplementation(() => 'toast');
-});
-
-afterEach(() => {
-  setOnline(true);
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
+withOfflineStable();
 
 describe('stable dashboard', { timeout: 20_000 }, () => {
   it("sums today's charges at the venue, pending ones included, refused and older ones not", async () => {
