@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { bearer, DEMO_VENUE, tokenOf } from './floor-support';
 import type { Language } from '../../src/shared/constants';
-import { acceptTerms, field, LANGUAGES, pageLanguage, registerViaApi, t } from './support';
+import { acceptTerms, field, LANGUAGES, loginAs, pageLanguage, registerViaApi, t } from './support';
 
 /*
  * Issue 11 item 3: phones at 360 px, every language. Every floor list (stable transactions,
@@ -208,4 +208,13 @@ test("the rider's entries at 360 px in every language: amount and state of each 
     await page.evaluate(() => sessionStorage.clear());
     await page.context().clearCookies();
   }
+});
+
+test("the organizer's header at 360 px: the show's wide logo, the language and logout all fit", async ({ page }) => {
+  await loginAs(page, 'organizer');
+  const header = page.getByRole('banner');
+  await expect(header.locator('img')).toBeVisible();
+  await expect(header.getByRole('combobox', { name: t('de', 'shell:language') })).toBeInViewport({ ratio: 1 });
+  await expect(header.getByRole('button', { name: t('de', 'shell:logout') })).toBeInViewport({ ratio: 1 });
+  await expectReadable(page, 'organizer dashboard');
 });

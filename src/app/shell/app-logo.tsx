@@ -15,8 +15,9 @@ export function AppLogo() {
   const hostLogo = useHostCheck().data?.logo ?? null;
   const organizerLogo = user && can(user.roles, 'dashboard.organizer') ? activeVenue?.whitelabel_logo_url : null;
   return (
-    <Anchor component={Link} to={href('chooseDashboard')} aria-label={PRODUCT_NAME}>
-      <Image src={organizerLogo || hostLogo || DEFAULT_LOGO} alt="" h={40} w="auto" fit="contain" />
+    <Anchor component={Link} to={href('chooseDashboard')} aria-label={PRODUCT_NAME} style={{ minWidth: 0 }}>
+      {/* A wide show logo shrinks on a phone rather than pushing the header's buttons off screen. */}
+      <Image src={organizerLogo || hostLogo || DEFAULT_LOGO} alt="" h={40} w="auto" maw="100%" fit="contain" />
     </Anchor>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Box, Button, Group } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
@@ -17,16 +17,20 @@ export function Header() {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <AppLogo />
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
         {!matchesPath(pathname, ['login']) && <LanguageSelect />}
         {signedIn && (
           <Button
             variant="subtle"
             size="xs"
             leftSection={<IconLogout size={16} aria-hidden />}
+            aria-label={t('logout')}
             onClick={() => void logout()}
           >
-            {t('logout')}
+            {/* On a phone the icon alone, so a wide show logo and the language still fit at 360 px. */}
+            <Box component="span" visibleFrom="xs">
+              {t('logout')}
+            </Box>
           </Button>
         )}
       </Group>
