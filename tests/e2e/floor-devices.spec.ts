@@ -60,9 +60,11 @@ test("the merchant scans the rider's QR code with the camera and charges them", 
     await signInAt(page, { email: 'merchant', password: PASSWORD }, '/merchant/addTransaction');
     await choose(page, it('people:sale.venue'), /Paddock Classic/);
     await page.getByRole('button', { name: it('people:sale.scan') }).click();
-    await expect(page.getByRole('dialog', { name: it('people:sale.scanTitle') })).toBeVisible();
+    // The scanner's dialog opens; a fast camera may read the code and close it before a look.
+    const changeRider = page.getByRole('button', { name: it('people:sale.changeRider') });
+    await expect(page.getByRole('dialog', { name: it('people:sale.scanTitle') }).or(changeRider)).toBeVisible();
     // The scanned code picks the rider: the sale form shows them with "Change rider".
-    await expect(page.getByRole('button', { name: it('people:sale.changeRider') })).toBeVisible({ timeout: 30_000 });
+    await expect(changeRider).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText(DEMO_RIDER).first()).toBeVisible();
     const description = `Scanned ${Date.now().toString(36)}`;
     await page.getByLabel(field(it('people:sale.description'))).fill(description);
