@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { field, PASSWORD, registerViaApi, t } from './support';
 
 /** Helpers of the floor's browser tests (issue 4). */
@@ -97,6 +97,21 @@ export async function riderCode(request: APIRequestContext): Promise<string> {
   expect(res.status()).toBe(200);
   const { results } = (await res.json()) as { results: { type: string; code: string }[] };
   return results.find((c) => c.type === 'r')!.code;
+}
+
+/**
+ * A fresh stable user signs in and syncs, the wifi drops, and the tablet opens the demo rider
+ * from the rider's QR code: where the offline charging tests start. Returns the stable user.
+ */
+export async function offlineAtDemoRider(page: Page, context: BrowserContext, request: APIRequestContext) {
+  const staff = await freshStaff(request, 'stable');
+  const code = await riderCode(request);
+  await signInAt(page, staff, '/stable/dashboard');
+  await synced(page);
+  await context.setOffline(true);
+  await page.goto(`/stable/qr/${code}`);
+  await expect(page.getByText(DEMO_RIDER).first()).toBeVisible();
+  return staff;
 }
 
 /**

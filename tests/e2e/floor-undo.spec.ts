@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_RIDER, en, entriesBy, freshStaff, riderCode, signInAt, statusBar, synced } from './floor-support';
+import { en, entriesBy, offlineAtDemoRider, statusBar, synced } from './floor-support';
 
 /*
  * Issue 11 item 4 in the browser: a charge made offline and undone at once arrives with its
@@ -12,14 +12,7 @@ test('an offline charge undone at once reaches the server as the charge and its 
   request,
 }) => {
   test.setTimeout(120_000);
-  const staff = await freshStaff(request, 'stable');
-  const code = await riderCode(request);
-  await signInAt(page, staff, '/stable/dashboard');
-  await synced(page);
-
-  await context.setOffline(true);
-  await page.goto(`/stable/qr/${code}`);
-  await expect(page.getByText(DEMO_RIDER).first()).toBeVisible();
+  const staff = await offlineAtDemoRider(page, context, request);
   const form = page.getByRole('form', { name: en('floor:charge.title') });
   const balance = form.getByText(new RegExp(`^${en('floor:quick.balance', { venue: '.+', amount: '' }).trim()}`));
   const before = await balance.textContent();

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   bearer,
   charge,
-  DEMO_RIDER,
+  offlineAtDemoRider,
   DEMO_VENUE,
   en,
   entriesBy,
@@ -27,14 +27,7 @@ test('offline, 30 charges through the QR route and addTransaction survive a relo
   request,
 }) => {
   test.setTimeout(180_000);
-  const staff = await freshStaff(request, 'stable');
-  const code = await riderCode(request);
-  await signInAt(page, staff, '/stable/dashboard');
-  await synced(page);
-
-  await context.setOffline(true);
-  await page.goto(`/stable/qr/${code}`);
-  await expect(page.getByText(DEMO_RIDER).first()).toBeVisible();
+  const staff = await offlineAtDemoRider(page, context, request);
   for (let i = 0; i < 15; i++) await charge(page, /^Hay/, 1);
   await expect(statusBar(page)).toContainText(en('floor:status.offline'));
   await expect(statusBar(page)).toContainText(en('floor:status.pending', { count: 15 }));
