@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { DEMO_JWT_SECRET } from '../../server/src/config';
 import {
@@ -52,6 +52,25 @@ async function riderOpen(page: Page): Promise<void> {
 
 const signInPrompt = (page: Page) => page.getByRole('alert', { name: en('offline:signInNeeded.title') });
 
+/**
+ * A fresh stable user on the charging screen, synced; then the wifi drops and two charges of hay
+ * (`quantities`) are queued. Returns the stable user.
+ */
+async function twoChargesOffline(
+  page: Page,
+  context: BrowserContext,
+  request: APIRequestContext,
+  quantities: [number, number],
+) {
+  const staff = await freshStaff(request, 'stable');
+  await signInAt(page, staff, '/stable/addTransaction');
+  await synced(page);
+  await context.setOffline(true);
+  await riderOpen(page);
+  for (const quantity of quantities) await charge(page, /^Hay/, quantity);
+  return staff;
+}
+
 test('closed and reopened offline: the stable screens open from the cache, a charge queues and arrives once', async ({
   page,
   context,
@@ -98,14 +117,7 @@ test('an outage longer than the token: back online the writes go without staff a
   request,
 }) => {
   test.setTimeout(120_000);
-  const staff = await freshStaff(request, 'stable');
-  await signInAt(page, staff, '/stable/addTransaction');
-  await synced(page);
-
-  await context.setOffline(true);
-  await riderOpen(page);
-  await charge(page, /^Hay/, 1);
-  await charge(page, /^Hay/, 2);
+  const staff = await twoChargesOffline(page, context, request, [1, 2]);
   await storeToken(page, await expiredToken(staff.id));
   await expect(statusBar(page)).toContainText(en('floor:status.pending', { count: 2 }));
 
@@ -122,14 +134,7 @@ test('the device session ended too: the sign-in prompt at once, the writes kept,
   request,
 }) => {
   test.setTimeout(120_000);
-  const staff = await freshStaff(request, 'stable');
-  await signInAt(page, staff, '/stable/addTransaction');
-  await synced(page);
-
-  await context.setOffline(true);
-  await riderOpen(page);
-  await charge(page, /^Hay/, 1);
-  await charge(page, /^Hay/, 3);
+  const staff = await twoChargesOffline(page, context, request, [1, 3]);
   await page.evaluate(() => {
     const stored = JSON.parse(localStorage.getItem('paddock.floorDevice')!) as { expiresAt: number };
     localStorage.setItem('paddock.floorDevice', JSON.stringify({ ...stored, expiresAt: Date.now() - 1000 }));
