@@ -26,6 +26,9 @@ export const NAMESPACES = [
   'floor',
   'owner',
   'people',
+  'invoices',
+  'jobs',
+  'reports',
 ] as const;
 
 /** One language's namespaces: `{ <namespace>: {...} }`. */

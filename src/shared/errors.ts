@@ -36,6 +36,8 @@ export const ERROR_CODES = [
   'idempotency_key_required',
   'sync_outdated',
   'unknown_qr',
+  'nothing_to_invoice',
+  'job_running',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -68,6 +70,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   idempotency_key_required: 'The request needs an Idempotency-Key header.',
   sync_outdated: 'This app version is outdated. Please reload the page.',
   unknown_qr: 'Unknown QR code: it is not the code of a rider or groom at this show.',
+  nothing_to_invoice: 'There is nothing to invoice: every entry is on an invoice already.',
+  job_running: 'A run of this kind is already under way for this show.',
 };
 
 /** Field error codes (zod messages in src/shared/schemas are these codes). */
@@ -112,6 +116,9 @@ export const FIELD_ERROR_CODES = [
   'invalid_currency',
   'invalid_country',
   'no_changes',
+  'already_credited',
+  'unknown_placeholder',
+  'not_on_invoice',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -96,6 +96,15 @@ export const POLICIES = {
   'horse.search': ['admin', 'organizer', 'showoffice', 'stable', 'rider', 'employer'],
   // every horse on record; the stable sees the horses entered at its venue (checked in the service)
   'horse.search.all': ['admin', 'organizer', 'showoffice', 'rider', 'employer'],
+  // closing the books (issue 12): the venue's show office runs invoices, compensation bills and
+  // venue reports (membership checked in the service); a party reads its own documents
+  // (ownership checked in the service); e-mail runs to participants are admin actions (spec §2)
+  'invoice.manage': ['admin', 'organizer', 'showoffice'],
+  'invoice.read': AUTHENTICATED,
+  'jobs.read': ['admin', 'organizer', 'showoffice'],
+  'report.venue': ['admin', 'organizer', 'showoffice'],
+  'compensation.manage': ['admin', 'organizer', 'showoffice'],
+  'emailRun.manage': ['admin'],
   // admin-only areas (spec §6)
   'config.manage': ['admin'],
   'balances.read': ['admin'],

@@ -12,3 +12,5 @@ export * from './participations';
 export * from './ledger';
 export * from './floor';
 export * from './people';
+export * from './jobs';
+export * from './invoices';

@@ -29,6 +29,14 @@ export const venues = pgTable(
      * tenth of it asks for confirmation (issue 11). 1..MAX_ENTRY_MINOR (src/shared/ledger.ts).
      */
     maxEntryMinor: bigint('max_entry_minor', { mode: 'number' }).notNull().default(1_000_000),
+    /** The issuer on invoices (issue 12): legal name, street address, postal code, VAT id, e-mail. */
+    legalName: text('legal_name'),
+    address: text('address'),
+    postalCode: text('postal_code'),
+    vatId: text('vat_id'),
+    invoiceEmail: text('invoice_email'),
+    /** Days from an invoice's date to its due date. */
+    invoiceDueDays: integer('invoice_due_days').notNull().default(14),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -41,6 +49,7 @@ export const venues = pgTable(
       'venues_head_numbers_check',
       sql`${t.headNumberFrom} IS NULL OR ${t.headNumberTo} IS NULL OR ${t.headNumberTo} >= ${t.headNumberFrom}`,
     ),
+    check('venues_invoice_due_days_check', sql`${t.invoiceDueDays} BETWEEN 0 AND 365`),
     check('venues_max_entry_check', sql`${t.maxEntryMinor} BETWEEN 1 AND 100000000000`),
   ],
 );

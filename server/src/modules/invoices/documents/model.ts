@@ -1,0 +1,48 @@
+import type { Language } from '@shared/constants';
+import type { InvoiceKind, InvoiceLine, InvoiceParty, VatSummaryRow } from '@shared/schemas/invoices';
+
+/**
+ * What an invoice or credit note document is made of: the snapshot stored with the invoice
+ * when it was issued. Every renderer (PDF, CII, Factur-X, XRechnung) is a pure function of it
+ * (CONVENTIONS 13), so a document rendered again is the same document.
+ *
+ * Amounts are integer minor units of `currency`, positive: on an invoice what the buyer owes,
+ * on a credit note what the buyer gets back. Σ lines = net/tax/gross; Σ vatSummary = the same.
+ */
+export interface InvoiceDocument {
+  kind: InvoiceKind;
+  /** As printed, e.g. `1-00042`. */
+  number: string;
+  /** A credit note's invoice. */
+  creditNoteOf: { number: string; issueDate: string } | null;
+  /** The buyer's language: every label of the document is in it. */
+  language: Language;
+  /** YYYY-MM-DD */
+  issueDate: string;
+  dueDate: string;
+  /** ISO 4217, e.g. EUR. */
+  currency: string;
+  /** The show (venue) the invoice is for, and its FEI id when it has one. */
+  venue: { name: string; feiId: string | null; startDate: string | null; endDate: string | null };
+  seller: InvoiceParty & {
+    iban: string | null;
+    bic: string | null;
+    bankName: string | null;
+    /** The venue's logo, when it has one (PNG or JPEG bytes). */
+    logo: { contentType: string; data: Buffer } | null;
+  };
+  buyer: InvoiceParty & {
+    /** rider | employer | simpleuser | official, and the profile id: the buyer's reference. */
+    partyType: string;
+    partyId: number;
+  };
+  lines: InvoiceLine[];
+  vatSummary: VatSummaryRow[];
+  netMinor: number;
+  taxMinor: number;
+  grossMinor: number;
+  /** ISO 11649 creditor reference (RF…): the transfer's reference. */
+  paymentReference: string;
+  /** A credit note's reason, printed under its lines. */
+  note: string | null;
+}

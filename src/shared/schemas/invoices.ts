@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { PARTY_TYPES } from '../ledger';
+import { MAX_ID } from './common';
+import { listQuery, paginated } from './pagination';
+
+/**
+ * Invoices and credit notes (issue 12, DOMAIN.md "Invoice"). Endpoints:
+ *   POST /api/v1/venue/{id}/generateInvoices/        run: invoice every party with uninvoiced entries → 202 jobRun
+ *   GET  /api/v1/venue/{id}/generateInvoice/?venueParticipationID=
+ *                                                    invoice the payer of one rider's participation now → 201 invoice
+ *   GET  /api/v1/venue/{id}/invoices/                list (filters, pages) → { count, results, totals }
+ *   POST /api/v1/venue/{id}/emailInvoices/           run: e-mail the invoices (PDF attached) → 202 jobRun
+ *   GET  /api/v1/venue/{id}/downloadInvoices/        zip of every invoice's PDF
+ *   GET  /api/v1/invoice/{id}/                       one, with its lines
+ *   GET  /api/v1/invoice/{id}/pdf/                   Factur-X PDF (PDF/A-3, CII XML embedded)
+ *   GET  /api/v1/invoice/{id}/xrechnung/             XRechnung (UBL) XML
+ *   POST /api/v1/invoice/{id}/creditNote/            credit note for the whole invoice or chosen lines → 201 invoice
+ *   GET  /api/v1/{partyType}/{id}/invoices/          a party's own invoices (owner access)
+ * The venue's show office (organizer, admin) manages; a party reads its own; an employer reads
+ * what it pays for.
+ */
+export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+export const INVOICE_STATUSES = ['issued', 'emailed', 'paid', 'cancelled'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/** The parties invoices go to; officials are paid by compensation bill, merchants by payout. */
+export const INVOICED_PARTY_TYPES = ['rider', 'employer', 'simpleuser', 'official'] as const;
+
+/** EN 16931 VAT category codes (UNTDID 5305): S standard/reduced, AE reverse charge, E exempt, Z zero. */
+export const TAX_CATEGORIES = ['S', 'AE', 'E', 'Z'] as const;
+export type TaxCategory = (typeof TAX_CATEGORIES)[number];
+
+const minor = z.number().int();
+const id = z.coerce.number({ error: 'invalid' }).int({ error: 'invalid' }).positive({ error: 'invalid' });
+const idOf = id.max(MAX_ID, { error: 'invalid' });
+
+export const invoiceLine = z.object({
+  /** The ledger entry the line bills (for a credit note: the entry it reverses). */
+  transaction: z.number().int(),
+  date: z.string(),
+  description: z.string(),
+  /** The rider the line was for, on an employer's invoice. */
+  beneficiary: z.string().nullable(),
+  quantity: z.number().int(),
+  /** Net unit price, positive for what the party owes. */
+  unit_net: minor,
+  net: minor,
+  tax: minor,
+  gross: minor,
+  tax_rate_bp: z.number().int(),
+  tax_category: z.enum(TAX_CATEGORIES),
+  /** Already covered by a credit note. */
+  credited: z.boolean(),
+});
+export type InvoiceLine = z.infer<typeof invoiceLine>;
+
+export const vatSummaryRow = z.object({
+  tax_rate_bp: z.number().int(),
+  tax_category: z.enum(TAX_CATEGORIES),
+  net: minor,
+  tax: minor,
+  gross: minor,
+});
+export type VatSummaryRow = z.infer<typeof vatSummaryRow>;
+
+export const invoiceParty = z.object({
+  name: z.string(),
+  address: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  vat_id: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type InvoiceParty = z.infer<typeof invoiceParty>;
+
+export const invoiceSummary = z.object({
+  id: z.number().int(),
+  venue: z.number().int(),
+  kind: z.enum(INVOICE_KINDS),
+  number: z.string(),
+  credit_note_of: z.object({ id: z.number().int(), number: z.string() }).nullable(),
+  party: z.object({ type: z.enum(PARTY_TYPES), id: z.number().int(), name: z.string() }),
+  language: z.string(),
+  currency: z.string(),
+  /** Positive: what the party owes on an invoice, what it gets back on a credit note. */
+  net: minor,
+  tax: minor,
+  gross: minor,
+  issue_date: z.string(),
+  due_date: z.string(),
+  payment_reference: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  emailed_at: z.string().nullable(),
+  /** The Factur-X PDF is ready (rendered after issuing, in the same run). */
+  has_pdf: z.boolean(),
+});
+export type InvoiceSummary = z.infer<typeof invoiceSummary>;
+
+export const invoice = invoiceSummary.extend({
+  buyer: invoiceParty,
+  seller: invoiceParty.extend({ iban: z.string().nullable(), bic: z.string().nullable() }),
+  lines: z.array(invoiceLine),
+  vat_summary: z.array(vatSummaryRow),
+  credit_notes: z.array(z.object({ id: z.number().int(), number: z.string() })),
+});
+export type Invoice = z.infer<typeof invoice>;
+
+export const invoiceListQuery = listQuery.extend({
+  kind: z.enum(INVOICE_KINDS, { error: 'invalid' }).optional(),
+  status: z.enum(INVOICE_STATUSES, { error: 'invalid' }).optional(),
+  party_type: z.enum(PARTY_TYPES, { error: 'invalid' }).optional(),
+  party_id: idOf.optional(),
+  /** Number or party name. */
+  search: z.string().trim().max(100, { error: 'too_long' }).optional(),
+});
+export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
+
+export const invoicePage = paginated(invoiceSummary).extend({
+  totals: z.object({ net: minor, tax: minor, gross: minor }),
+  /** Uninvoiced invoiceable entries left at the venue (what a new run would bill). */
+  uninvoiced: z.number().int(),
+});
+export type InvoicePage = z.infer<typeof invoicePage>;
+
+export const generateInvoiceQuery = z.object({ venueParticipationID: idOf });
+
+export const emailInvoicesInput = z.object({
+  /** Send again to those e-mailed before (default: only those never sent). */
+  resend: z.boolean({ error: 'invalid' }).default(false),
+  /** Only these invoices (default: every invoice of the venue). */
+  invoices: z.array(idOf, { error: 'invalid' }).max(100_000, { error: 'too_big' }).optional(),
+});
+export type EmailInvoicesInput = z.infer<typeof emailInvoicesInput>;
+
+export const creditNoteInput = z.object({
+  /** The transactions (invoice lines) to credit; omitted or empty: every line not credited yet. */
+  lines: z
+    .array(z.number({ error: 'invalid' }).int({ error: 'invalid' }).positive({ error: 'invalid' }), {
+      error: 'invalid',
+    })
+    .max(10_000, { error: 'too_big' })
+    .optional(),
+  reason: z.string({ error: 'invalid' }).trim().max(500, { error: 'too_long' }).optional(),
+});
+export type CreditNoteInput = z.infer<typeof creditNoteInput>;
+
+export const partyInvoiceList = z.object({ results: z.array(invoiceSummary) });
