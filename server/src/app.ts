@@ -13,6 +13,8 @@ import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
 import { balanceRoutes } from './modules/balance/balance.routes';
 import { configurationRoutes } from './modules/configuration/configuration.routes';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
+import { invoiceRoutes } from './modules/invoices/invoice.routes';
+import { jobRoutes } from './modules/jobs/jobs.routes';
 import { participationRoutes } from './modules/participation/participation.routes';
 import { peopleRoutes } from './modules/people/people.routes';
 import { employerRoutes } from './modules/employer/employer.routes';
@@ -29,6 +31,7 @@ import { translationRoutes } from './modules/translations/translations.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { venueRoutes } from './modules/venue/venue.routes';
 import { createAudit } from './plugins/audit';
+import { createJobs, type Jobs } from './plugins/jobs';
 import { registerAuthentication } from './plugins/auth';
 import { registerAuthorization } from './plugins/authorization';
 import { registerDocs } from './plugins/docs';
@@ -54,6 +57,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Outgoing mail; `app.mailer.drain()` waits for messages still being written or sent. */
     mailer: Mailer;
+    /** Background runs: `app.jobs.idle()` waits for the runs this process holds (tests, bench). */
+    jobs: Jobs;
   }
 }
 
@@ -74,6 +79,8 @@ const ROUTES = [
   ownerRoutes,
   inviteRoutes,
   ledgerRoutes,
+  jobRoutes,
+  invoiceRoutes,
   balanceRoutes,
   attendanceRoutes,
   floorRoutes,
@@ -110,6 +117,7 @@ export async function buildApp({ config, db, onRoute }: BuildOptions): Promise<A
     db,
     mailer: createMailer(config, app.log),
     audit: createAudit(db),
+    jobs: createJobs(db, config.databaseUrl, app.log),
     tokens: createTokenService(config),
     userTokens: createUserTokens(config.jwtSecret, {
       password_reset: config.passwordResetTtlSeconds,
@@ -119,6 +127,7 @@ export async function buildApp({ config, db, onRoute }: BuildOptions): Promise<A
 
   if (onRoute) app.addHook('onRoute', onRoute);
   app.decorate('mailer', ctx.mailer);
+  app.decorate('jobs', ctx.jobs);
   registerErrorHandling(app, clientRouteFallback(config));
   await registerSecurityHeaders(app);
   await registerRateLimit(app);
@@ -134,7 +143,12 @@ export async function buildApp({ config, db, onRoute }: BuildOptions): Promise<A
 
   await registerStatic(app, config);
   for (const routes of ROUTES) routes(app, ctx);
+  // Runs a previous process left are resumed once the server is ready.
+  app.addHook('onReady', async () => {
+    await ctx.jobs.resume();
+  });
   app.addHook('onClose', async () => {
+    await ctx.jobs.close();
     await ctx.mailer.drain();
     ctx.mailer.close();
   });

@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Audit } from './plugins/audit';
+import type { Jobs } from './plugins/jobs';
 import type { Mailer } from './plugins/mail';
 import type { TokenService } from './security/jwt';
 import type { UserTokens } from './security/user-tokens';
@@ -11,6 +12,8 @@ export interface AppContext {
   db: Db;
   mailer: Mailer;
   audit: Audit;
+  /** Background runs (pg-boss): invoices, e-mails, … */
+  jobs: Jobs;
   tokens: TokenService;
   userTokens: UserTokens;
 }

@@ -119,6 +119,7 @@ export const FIELD_ERROR_CODES = [
   'already_credited',
   'unknown_placeholder',
   'not_on_invoice',
+  'nothing_to_send',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

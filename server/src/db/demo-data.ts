@@ -34,6 +34,12 @@ export const DEMO_VENUE = {
   whitelabelLogoUrl: '/media/whitelabel-demo.svg',
   headNumberFrom: 1,
   headNumberTo: 999,
+  // The issuer on its invoices (issue 12).
+  legalName: 'Paddock Classic d.o.o.',
+  address: 'Lipica 5',
+  postalCode: '6210',
+  vatId: 'SI12345678',
+  invoiceEmail: 'office@paddock.demo',
 };
 
 export const DEMO_TERMS = { version: '2026-01', publishedAt: new Date('2026-01-01T00:00:00Z') };

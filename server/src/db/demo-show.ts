@@ -4,6 +4,7 @@ import { DEMO_VENUE } from './demo-data';
 import {
   attendees,
   consumables,
+  venueBankAccounts,
   countries,
   currencies,
   eventCategories,
@@ -181,6 +182,16 @@ export async function seedDemoShow(tx: Db, riderUsername: string): Promise<void>
     })),
   );
   await tx.insert(consumables).values(DEMO_CONSUMABLES.map((c) => ({ ...c, venueId: DEMO_VENUE.id })));
+  // The show office's account, printed on its invoices with their payment reference (issue 12).
+  await tx.insert(venueBankAccounts).values({
+    venueId: DEMO_VENUE.id,
+    holderName: 'Paddock Classic d.o.o.',
+    iban: 'SI56191000000123438',
+    bic: 'BAKOSI2X',
+    bankName: 'NLB d.d.',
+    currency: 'EUR',
+    isDefault: true,
+  });
 
   const [rider] = await tx
     .select({ id: riders.id })

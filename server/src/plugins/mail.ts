@@ -9,6 +9,12 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
+}
+
+/** SMTP connections are pooled (runs send hundreds of messages): `pool=true` unless the URL says otherwise. */
+export function pooledSmtpUrl(url: string): string {
+  return /[?&]pool=/.test(url) ? url : `${url}${url.includes('?') ? '&' : '?'}pool=true&maxConnections=4`;
 }
 
 const LINK = /https?:\/\/[^\s<>"]+/g;
@@ -20,7 +26,7 @@ const LINK = /https?:\/\/[^\s<>"]+/g;
  */
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailDir' | 'mailFrom'>, log: FastifyBaseLogger) {
   const transport = config.smtpUrl
-    ? nodemailer.createTransport(config.smtpUrl)
+    ? nodemailer.createTransport(pooledSmtpUrl(config.smtpUrl))
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const pending = new Set<Promise<void>>();
 
@@ -44,6 +50,8 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailDir' | 'mailF
         .finally(() => pending.delete(job));
       pending.add(job);
     },
+    /** Sends now and resolves once the message is delivered (or written); rejects when it is not. */
+    sendNow: (message: MailMessage): Promise<void> => deliver(message),
     async drain(): Promise<void> {
       while (pending.size) await Promise.all(pending);
     },

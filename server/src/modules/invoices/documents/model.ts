@@ -28,6 +28,8 @@ export interface InvoiceDocument {
     iban: string | null;
     bic: string | null;
     bankName: string | null;
+    /** The show office's telephone (XRechnung BR-DE-6 wants one); optional. */
+    phone?: string | null;
     /** The venue's logo, when it has one (PNG or JPEG bytes). */
     logo: { contentType: string; data: Buffer } | null;
   };

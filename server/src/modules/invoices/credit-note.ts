@@ -1,0 +1,90 @@
+import type { FastifyRequest } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import type { InvoiceLine } from '@shared/schemas/invoices';
+import { AppError, fieldError } from '../../app-error';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { invoices } from '../../db/schema';
+import type { RequestUser } from '../../types';
+import { reverseInvoiced } from '../ledger/credit';
+import { nextNumber } from './invoice.repo';
+import { datesOf, totalsOf, vatSummaryOf } from './issue';
+import { invoiceNumberText, invoiceReference } from './payment-reference';
+
+/** The entries of an invoice already reversed (by a credit note: only credit notes reverse invoiced entries). */
+export async function creditedEntries(db: Db, invoiceId: number): Promise<Set<number>> {
+  const rows = rowsOf<{ id: string | number }>(
+    await db.execute(sql`SELECT t.id FROM transactions t
+      WHERE t.invoice_id = ${invoiceId} AND EXISTS (SELECT 1 FROM transactions r WHERE r.reversal_of_id = t.id)`),
+  );
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+/**
+ * A credit note for the whole invoice or chosen lines (issue 12 §3): its own number from the
+ * venue's sequence, the invoice it corrects, the chosen entries reversed in the ledger (and only
+ * those). The invoice itself is never edited; once every line is credited it counts as cancelled.
+ */
+export async function issueCreditNote(
+  tx: Db,
+  request: FastifyRequest,
+  user: RequestUser,
+  invoiceId: number,
+  input: { lines?: number[]; reason?: string },
+): Promise<number> {
+  const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
+  if (!invoice) throw new AppError('not_found');
+  if (invoice.kind !== 'invoice') throw fieldError('__all__', 'kind_not_allowed');
+  const lines = invoice.lines as InvoiceLine[];
+  const credited = await creditedEntries(tx, invoiceId);
+  const onInvoice = new Set(lines.map((l) => l.transaction));
+  const chosen = input.lines?.length
+    ? [...new Set(input.lines)]
+    : lines.map((l) => l.transaction).filter((id) => !credited.has(id));
+  if (input.lines?.some((id) => !onInvoice.has(id))) throw fieldError('lines', 'not_on_invoice');
+  if (chosen.some((id) => credited.has(id)) || !chosen.length) throw fieldError('lines', 'already_credited');
+
+  const creditLines = lines.filter((l) => chosen.includes(l.transaction)).map((l) => ({ ...l, credited: false }));
+  const totals = totalsOf(creditLines);
+  const number = await nextNumber(tx, invoice.venueId, 'invoice');
+  const [{ timeZone } = { timeZone: 'Europe/Berlin' }] = rowsOf<{ timeZone: string }>(
+    await tx.execute(sql`SELECT time_zone AS "timeZone" FROM venues WHERE id = ${invoice.venueId}`),
+  );
+  const { issueDate, dueDate } = await datesOf(tx, timeZone, 0);
+  const [note] = await tx
+    .insert(invoices)
+    .values({
+      venueId: invoice.venueId,
+      kind: 'credit_note',
+      number,
+      numberText: invoiceNumberText(invoice.venueId, number),
+      creditNoteOfId: invoice.id,
+      partyType: invoice.partyType,
+      partyId: invoice.partyId,
+      language: invoice.language,
+      buyer: invoice.buyer,
+      seller: { ...(invoice.seller as object), note: input.reason?.trim() || null },
+      lines: creditLines,
+      vatSummary: vatSummaryOf(creditLines),
+      currency: invoice.currency,
+      netMinor: totals.net,
+      taxMinor: totals.tax,
+      grossMinor: totals.gross,
+      issueDate,
+      dueDate,
+      paymentReference: invoiceReference(invoice.venueId, number),
+      createdByUserId: user.id,
+    })
+    .returning({ id: invoices.id });
+  const creditNoteId = note!.id;
+  await reverseInvoiced(tx, request, user, {
+    venueId: invoice.venueId,
+    invoiceId: invoice.id,
+    creditNoteId,
+    transactionIds: chosen,
+  });
+  if (chosen.length + credited.size >= lines.length) {
+    await tx.update(invoices).set({ status: 'cancelled' }).where(eq(invoices.id, invoice.id));
+  }
+  return creditNoteId;
+}

@@ -1,0 +1,286 @@
+import type { Invoice } from '@e-invoice-eu/core';
+import type { TaxCategory } from '@shared/schemas/invoices';
+import { dayDate, decimal, isoDay, percent } from './document-format';
+import { invoiceLabels, type InvoiceLabels } from './invoice-labels';
+import type { InvoiceDocument } from './model';
+
+/**
+ * InvoiceDocument → the EN 16931 invoice of @e-invoice-eu/core (its JSON mirrors UBL: `ubl:Invoice`,
+ * `cbc:*`, `cac:*`). The library maps it to CII or UBL as it is and computes nothing, so every
+ * amount here is the ledger's: minor units printed with two decimals, never through floats.
+ */
+
+type Ubl = Invoice['ubl:Invoice'];
+type Currency = Ubl['cbc:DocumentCurrencyCode'];
+type Country = Ubl['cac:AccountingSupplierParty']['cac:Party']['cac:PostalAddress']['cac:Country']['cbc:IdentificationCode'];
+type Line = Ubl['cac:InvoiceLine'][number];
+type Subtotal = NonNullable<Ubl['cac:TaxTotal'][0]['cac:TaxSubtotal']>[number];
+type Address = Ubl['cac:AccountingSupplierParty']['cac:Party']['cac:PostalAddress'];
+
+/** The document contradicts itself (its sums do not add up): no valid e-invoice can be made of it. */
+export class InvoiceDocumentError extends Error {
+  constructor(
+    readonly number: string,
+    readonly problems: string[],
+  ) {
+    super(`invoice ${number}: ${problems.join('; ')}`);
+    this.name = 'InvoiceDocumentError';
+  }
+}
+
+const ZERO_RATED: readonly TaxCategory[] = ['AE', 'E', 'Z'];
+const groupKey = (category: TaxCategory, rateBp: number) => `${category}/${rateBp}`;
+
+/** The EN 16931 sums (BR-CO-10..16, BR-S/AE/E/Z-08/09) hold for the stored amounts, or an InvoiceDocumentError. */
+export function checkInvoiceDocument(doc: InvoiceDocument): void {
+  const problems: string[] = [];
+  if (doc.lines.length === 0) problems.push('no lines (BR-16)');
+  const lineNet = new Map<string, number>();
+  let net = 0;
+  let tax = 0;
+  let gross = 0;
+  doc.lines.forEach((line, i) => {
+    const key = groupKey(line.tax_category, line.tax_rate_bp);
+    lineNet.set(key, (lineNet.get(key) ?? 0) + line.net);
+    net += line.net;
+    tax += line.tax;
+    gross += line.gross;
+    if (line.net + line.tax !== line.gross) problems.push(`line ${i + 1}: net + tax ≠ gross`);
+    if (ZERO_RATED.includes(line.tax_category) && (line.tax_rate_bp !== 0 || line.tax !== 0)) {
+      problems.push(`line ${i + 1}: category ${line.tax_category} takes no VAT`);
+    }
+    if (line.tax_category === 'S' && line.tax_rate_bp <= 0) problems.push(`line ${i + 1}: category S needs a rate`);
+  });
+  if (net !== doc.netMinor || tax !== doc.taxMinor || gross !== doc.grossMinor) {
+    problems.push('the lines do not add up to the totals');
+  }
+  if (doc.netMinor + doc.taxMinor !== doc.grossMinor) problems.push('net + tax ≠ gross');
+  const summaryKeys = new Set<string>();
+  let summaryTax = 0;
+  for (const row of doc.vatSummary) {
+    const key = groupKey(row.tax_category, row.tax_rate_bp);
+    if (summaryKeys.has(key)) problems.push(`VAT summary: ${key} twice`);
+    summaryKeys.add(key);
+    summaryTax += row.tax;
+    if (lineNet.get(key) !== row.net) problems.push(`VAT summary ${key}: net ≠ the lines' net`);
+    if (row.net + row.tax !== row.gross) problems.push(`VAT summary ${key}: net + tax ≠ gross`);
+    if (ZERO_RATED.includes(row.tax_category) && row.tax !== 0) problems.push(`VAT summary ${key}: takes no VAT`);
+  }
+  for (const key of lineNet.keys()) if (!summaryKeys.has(key)) problems.push(`VAT summary: ${key} missing`);
+  if (summaryTax !== doc.taxMinor) problems.push('the VAT summary does not add up to the VAT total');
+  if (problems.length) throw new InvoiceDocumentError(doc.number, problems);
+}
+
+/** What the data lacks for a fully valid EN 16931 / XRechnung e-invoice: rule and field. */
+export interface EInvoiceGap {
+  rule: string;
+  field: string;
+}
+
+/**
+ * The rules the document's data cannot satisfy (the e-invoice is still made, with what there is).
+ * For the show office: a venue without VAT id, a buyer without address, …
+ */
+export function eInvoiceGaps(doc: InvoiceDocument): EInvoiceGap[] {
+  const gaps: EInvoiceGap[] = [];
+  const gap = (rule: string, field: string) => gaps.push({ rule, field });
+  const { seller, buyer } = doc;
+  if (!seller.vat_id) gap('BR-S-02/BR-DE-16', 'seller.vat_id');
+  if (!seller.email) gap('BR-DE-7, XRechnung BT-34', 'seller.email');
+  if (!seller.phone) gap('BR-DE-6', 'seller.phone');
+  if (!seller.city || !seller.postal_code) gap('BR-DE-3/BR-DE-4', 'seller.address');
+  if (!seller.country) gap('BR-9', 'seller.country');
+  if (!buyer.email) gap('XRechnung BT-49', 'buyer.email');
+  if (!buyer.city || !buyer.postal_code) gap('BR-DE-8/BR-DE-9', 'buyer.address');
+  if (!buyer.country) gap('BR-11', 'buyer.country');
+  if (doc.kind === 'invoice' && !seller.iban) gap('BR-DE-23 (SEPA credit transfer)', 'seller.iban');
+  if (doc.lines.some((line) => line.tax_category === 'AE') && !buyer.vat_id) gap('BR-AE-02', 'buyer.vat_id');
+  for (const row of doc.vatSummary) {
+    // BR-CO-17: category VAT = taxable amount × rate, rounded, within 1.00 either way. The ledger
+    // rounds per line, so the stored VAT may differ by up to half a cent per line.
+    if (row.tax_category !== 'S') continue;
+    const expected = roundHalfUp(BigInt(Math.abs(row.net)) * BigInt(row.tax_rate_bp), 10_000n);
+    if (bigAbs(BigInt(Math.abs(row.tax)) - expected) >= 100n) gap('BR-CO-17', `vatSummary ${row.tax_rate_bp}`);
+  }
+  return gaps;
+}
+
+const roundHalfUp = (numerator: bigint, denominator: bigint) => (numerator * 2n + denominator) / (denominator * 2n);
+const bigAbs = (value: bigint) => (value < 0n ? -value : value);
+
+/** The exact net unit price of a line: the stored one, or net ÷ quantity when that is exact to 4 decimals. */
+function unitPrice(line: InvoiceDocument['lines'][number]): string {
+  const quantity = Math.abs(line.quantity);
+  const net = Math.abs(line.net);
+  if (quantity === 0 || Math.abs(line.unit_net) * quantity === net) return decimal(Math.abs(line.unit_net));
+  // Price in 1/10000 of a minor unit: exact when quantity divides net × 10000.
+  const scaled = BigInt(net) * 10_000n;
+  if (scaled % BigInt(quantity) !== 0n) return decimal(Math.abs(line.unit_net));
+  const perUnit = (scaled / BigInt(quantity)).toString().padStart(7, '0');
+  const whole = perUnit.slice(0, -6);
+  const fraction = perUnit.slice(-6).replace(/0+$/, '').padEnd(2, '0');
+  return `${whole}.${fraction}`;
+}
+
+/** Street lines, post code, city, country as EN 16931 BG-5/BG-8 want them. */
+function postalAddress(party: InvoiceDocument['buyer'] | InvoiceDocument['seller'], country: string): Address {
+  const [street, additional, ...more] = (party.address ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return {
+    ...(street ? { 'cbc:StreetName': street } : {}),
+    ...(additional ? { 'cbc:AdditionalStreetName': additional } : {}),
+    ...(party.city ? { 'cbc:CityName': party.city } : {}),
+    ...(party.postal_code ? { 'cbc:PostalZone': party.postal_code } : {}),
+    ...(more.length ? { 'cac:AddressLine': { 'cbc:Line': more.join(', ') } } : {}),
+    'cac:Country': { 'cbc:IdentificationCode': country as Country },
+  };
+}
+
+const VAT_SCHEME = { 'cbc:ID': 'VAT' } as const;
+
+function exemption(category: TaxCategory, labels: InvoiceLabels) {
+  if (category === 'AE') return { 'cbc:TaxExemptionReasonCode': 'VATEX-EU-AE', 'cbc:TaxExemptionReason': labels.reverseCharge };
+  if (category === 'E') return { 'cbc:TaxExemptionReason': labels.vatExempt };
+  return {};
+}
+
+function paymentTerms(doc: InvoiceDocument, labels: InvoiceLabels): string {
+  if (doc.kind === 'credit_note' && doc.creditNoteOf) {
+    return labels.corrects(doc.creditNoteOf.number, dayDate(doc.creditNoteOf.issueDate));
+  }
+  return `${labels.payBy(dayDate(doc.dueDate))} ${labels.paymentReference}: ${doc.paymentReference}`;
+}
+
+/** The library's invoice structure for the document (checked first: see checkInvoiceDocument). */
+export function toEInvoiceData(doc: InvoiceDocument): Invoice {
+  checkInvoiceDocument(doc);
+  const labels = invoiceLabels(doc.language);
+  const currency = doc.currency as Currency;
+  const amount = (minor: number) => decimal(minor);
+  const { seller, buyer } = doc;
+  const sellerCountry = seller.country ?? buyer.country;
+  const buyerCountry = buyer.country ?? seller.country;
+  if (!sellerCountry || !buyerCountry) throw new InvoiceDocumentError(doc.number, ['no country for seller or buyer']);
+  const start = isoDay(doc.venue.startDate);
+  const end = isoDay(doc.venue.endDate);
+  const sepa = doc.kind === 'invoice' && seller.iban;
+
+  const lines = doc.lines.map((line, i): Line => {
+    const day = isoDay(line.date);
+    // EN 16931 forbids negative prices (BR-27): a negative line carries its sign in the quantity.
+    const quantity = line.unit_net < 0 ? -line.quantity : line.quantity;
+    return {
+      'cbc:ID': String(i + 1),
+      ...(line.beneficiary ? { 'cbc:Note': labels.forRider(line.beneficiary) } : {}),
+      'cbc:InvoicedQuantity': String(quantity),
+      'cbc:InvoicedQuantity@unitCode': 'C62',
+      'cbc:LineExtensionAmount': amount(line.net),
+      'cbc:LineExtensionAmount@currencyID': currency,
+      ...(day ? { 'cac:InvoicePeriod': { 'cbc:StartDate': day, 'cbc:EndDate': day } } : {}),
+      'cac:Item': {
+        'cbc:Name': line.description.trim() || `#${line.transaction}`,
+        'cac:ClassifiedTaxCategory': {
+          'cbc:ID': line.tax_category,
+          'cbc:Percent': percent(line.tax_rate_bp),
+          'cac:TaxScheme': VAT_SCHEME,
+        },
+      },
+      'cac:Price': { 'cbc:PriceAmount': unitPrice(line), 'cbc:PriceAmount@currencyID': currency },
+    };
+  });
+
+  const subtotals = doc.vatSummary.map(
+    (row): Subtotal => ({
+      'cbc:TaxableAmount': amount(row.net),
+      'cbc:TaxableAmount@currencyID': currency,
+      'cbc:TaxAmount': amount(row.tax),
+      'cbc:TaxAmount@currencyID': currency,
+      'cac:TaxCategory': {
+        'cbc:ID': row.tax_category,
+        'cbc:Percent': percent(row.tax_rate_bp),
+        ...exemption(row.tax_category, labels),
+        'cac:TaxScheme': VAT_SCHEME,
+      },
+    }),
+  );
+
+  return {
+    'ubl:Invoice': {
+      'cbc:ID': doc.number,
+      'cbc:IssueDate': doc.issueDate,
+      'cbc:DueDate': doc.dueDate,
+      'cbc:InvoiceTypeCode': doc.kind === 'credit_note' ? '381' : '380',
+      ...(doc.note ? { 'cbc:Note': [doc.note] } : {}),
+      'cbc:DocumentCurrencyCode': currency,
+      'cbc:BuyerReference': `${buyer.partyType}-${buyer.partyId}`,
+      ...(start || end
+        ? { 'cac:InvoicePeriod': { ...(start ? { 'cbc:StartDate': start } : {}), ...(end ? { 'cbc:EndDate': end } : {}) } }
+        : {}),
+      ...(doc.creditNoteOf
+        ? {
+            'cac:BillingReference': [
+              {
+                'cac:InvoiceDocumentReference': {
+                  'cbc:ID': doc.creditNoteOf.number,
+                  'cbc:IssueDate': doc.creditNoteOf.issueDate,
+                },
+              },
+            ],
+          }
+        : {}),
+      'cac:AccountingSupplierParty': {
+        'cac:Party': {
+          ...(seller.email ? { 'cbc:EndpointID': seller.email, 'cbc:EndpointID@schemeID': 'EM' } : {}),
+          'cac:PostalAddress': postalAddress(seller, sellerCountry),
+          ...(seller.vat_id
+            ? { 'cac:PartyTaxScheme': [{ 'cbc:CompanyID': seller.vat_id, 'cac:TaxScheme': VAT_SCHEME }] }
+            : {}),
+          'cac:PartyLegalEntity': { 'cbc:RegistrationName': seller.name },
+          'cac:Contact': {
+            'cbc:Name': seller.name,
+            ...(seller.phone ? { 'cbc:Telephone': seller.phone } : {}),
+            ...(seller.email ? { 'cbc:ElectronicMail': seller.email } : {}),
+          },
+        },
+      },
+      'cac:AccountingCustomerParty': {
+        'cac:Party': {
+          ...(buyer.email ? { 'cbc:EndpointID': buyer.email, 'cbc:EndpointID@schemeID': 'EM' } : {}),
+          'cac:PostalAddress': postalAddress(buyer, buyerCountry),
+          ...(buyer.vat_id ? { 'cac:PartyTaxScheme': { 'cbc:CompanyID': buyer.vat_id, 'cac:TaxScheme': VAT_SCHEME } } : {}),
+          'cac:PartyLegalEntity': { 'cbc:RegistrationName': buyer.name },
+        },
+      },
+      'cac:PaymentMeans': [
+        sepa
+          ? {
+              'cbc:PaymentMeansCode': '58',
+              'cbc:PaymentID': doc.paymentReference,
+              'cac:PayeeFinancialAccount': {
+                'cbc:ID': sepa.replace(/\s+/g, ''),
+                'cbc:Name': seller.name,
+                ...(seller.bic ? { 'cac:FinancialInstitutionBranch': { 'cbc:ID': seller.bic.replace(/\s+/g, '') } } : {}),
+              },
+            }
+          : { 'cbc:PaymentMeansCode': '1', 'cbc:PaymentID': doc.paymentReference },
+      ],
+      'cac:PaymentTerms': { 'cbc:Note': paymentTerms(doc, labels) },
+      'cac:TaxTotal': [
+        { 'cbc:TaxAmount': amount(doc.taxMinor), 'cbc:TaxAmount@currencyID': currency, 'cac:TaxSubtotal': subtotals },
+      ],
+      'cac:LegalMonetaryTotal': {
+        'cbc:LineExtensionAmount': amount(doc.netMinor),
+        'cbc:LineExtensionAmount@currencyID': currency,
+        'cbc:TaxExclusiveAmount': amount(doc.netMinor),
+        'cbc:TaxExclusiveAmount@currencyID': currency,
+        'cbc:TaxInclusiveAmount': amount(doc.grossMinor),
+        'cbc:TaxInclusiveAmount@currencyID': currency,
+        'cbc:PayableAmount': amount(doc.grossMinor),
+        'cbc:PayableAmount@currencyID': currency,
+      },
+      'cac:InvoiceLine': lines as Ubl['cac:InvoiceLine'],
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import type { EInvoiceFormat, Invoice, InvoiceServiceOptions, Logger } from '@e-invoice-eu/core';
+import { renderInvoicePdf } from './invoice-pdf';
+import { toEInvoiceData } from './einvoice-data';
+import type { InvoiceDocument } from './model';
+import { writeXml } from './xml-writer';
+
+export { checkInvoiceDocument, eInvoiceGaps, InvoiceDocumentError, toEInvoiceData } from './einvoice-data';
+export type { EInvoiceGap } from './einvoice-data';
+
+/**
+ * EN 16931 e-invoices with @e-invoice-eu/core (WTFPL): CII, XRechnung (UBL) and Factur-X (the
+ * visual PDF made PDF/A-3 with the CII XML embedded as factur-x.xml, profile EN 16931).
+ *
+ * The library is big (it loads a spreadsheet reader too): it is imported on first use, not when
+ * the server starts. Its InvoiceService compiles its whole JSON schema with Ajv on every call
+ * (most of its time); the format services it uses behind that are called directly here, one per
+ * format, kept between calls, each printing its XML with writeXml (xml-writer.ts) instead of
+ * xmlbuilder2. The data is ours and checked (checkInvoiceDocument); the tests validate it
+ * against the library's schema through InvoiceService and compare the XML with the library's.
+ */
+
+type Core = typeof import('@e-invoice-eu/core');
+type FormatName = 'CII' | 'XRECHNUNG-UBL' | 'Factur-X-EN16931';
+
+let core: Promise<Core> | undefined;
+const services = new Map<FormatName, EInvoiceFormat>();
+
+const LOGGER: Logger = {
+  log: () => {},
+  warn: (message) => console.warn(`e-invoice: ${message}`),
+  error: (message) => console.error(`e-invoice: ${message}`),
+};
+
+/** The library, loaded once. */
+export function eInvoiceLibrary(): Promise<Core> {
+  core ??= import('@e-invoice-eu/core');
+  return core;
+}
+
+async function generate(
+  format: FormatName,
+  data: Invoice,
+  options: Omit<InvoiceServiceOptions, 'format'>,
+): Promise<string | Uint8Array> {
+  let service = services.get(format);
+  if (!service) {
+    const { FormatFactoryService } = await eInvoiceLibrary();
+    service = new FormatFactoryService().createFormatService(format, LOGGER);
+    // The library prints its XML through xmlbuilder2's DOM, two thirds of an XML's time: same text, faster.
+    (service as unknown as { renderXML: (data: object) => string }).renderXML = writeXml;
+    services.set(format, service);
+  }
+  // What InvoiceService.generate does after validating: defaults (specification and process ids), render.
+  service.fillInvoiceDefaults(data);
+  return service.generate(data, { ...options, format });
+}
+
+const asText = (output: string | Uint8Array) =>
+  typeof output === 'string' ? output : Buffer.from(output).toString('utf8');
+const asBuffer = (output: string | Uint8Array) =>
+  typeof output === 'string' ? Buffer.from(output, 'utf8') : Buffer.from(output.buffer, output.byteOffset, output.byteLength);
+
+/** The CII XML (UN/CEFACT Cross Industry Invoice, EN 16931), as embedded in the Factur-X PDF. */
+export async function renderCii(doc: InvoiceDocument): Promise<string> {
+  return asText(await generate('CII', toEInvoiceData(doc), { lang: doc.language }));
+}
+
+/** XRechnung 3.0 as UBL XML: an Invoice, or a CreditNote for a credit note. */
+export async function renderXRechnung(doc: InvoiceDocument): Promise<string> {
+  return asText(await generate('XRECHNUNG-UBL', toEInvoiceData(doc), { lang: doc.language }));
+}
+
+/** The visual PDF made Factur-X (EN 16931 profile): PDF/A-3 with the CII XML embedded as factur-x.xml. */
+export async function renderFacturX(doc: InvoiceDocument, pdf: Buffer): Promise<Buffer> {
+  const output = await generate('Factur-X-EN16931', toEInvoiceData(doc), {
+    lang: doc.language,
+    pdf: { buffer: pdf, filename: `${doc.number}.pdf`, mimetype: 'application/pdf' },
+  });
+  return asBuffer(output);
+}
+
+/** Everything an issued invoice is stored as: the Factur-X PDF and the XRechnung XML. */
+export async function renderInvoiceFiles(doc: InvoiceDocument): Promise<{ pdf: Buffer; xrechnung: string }> {
+  toEInvoiceData(doc); // fails fast on a document whose sums do not add up, before any rendering
+  const visual = await renderInvoicePdf(doc);
+  const [pdf, xrechnung] = await Promise.all([renderFacturX(doc, visual), renderXRechnung(doc)]);
+  return { pdf, xrechnung };
+}

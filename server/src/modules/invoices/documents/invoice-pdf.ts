@@ -1,0 +1,262 @@
+import pdfmake from 'pdfmake';
+import type { TaxCategory } from '@shared/schemas/invoices';
+import { addressLines, dayDate, money, percent } from './document-format';
+import { invoiceLabels, type InvoiceLabels } from './invoice-labels';
+import type { InvoiceDocument } from './model';
+import { INVOICE_FONT, useInvoiceFonts } from './pdf-fonts';
+
+/** The visual invoice or credit note: A4, in the buyer's language (CONVENTIONS 13). */
+
+type Node = Record<string, unknown> | string;
+
+const GREY = '#555555';
+const RULE = '#bbbbbb';
+const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/jpg'];
+
+const right = (text: string, extra: Record<string, unknown> = {}) => ({ text, alignment: 'right', ...extra });
+const small = (text: string) => ({ text, fontSize: 7, color: GREY });
+
+/** Rules between rows only, a firmer one under the header; the header row is shaded. */
+const ROWS_LAYOUT = {
+  hLineWidth: (i: number, node: { table: { body: unknown[] } }) =>
+    i === 0 || i === node.table.body.length ? 0 : i === 1 ? 0.8 : 0.3,
+  vLineWidth: () => 0,
+  hLineColor: (i: number) => (i === 1 ? '#000000' : RULE),
+  fillColor: (row: number) => (row === 0 ? '#eeeeee' : null),
+  paddingLeft: () => 3,
+  paddingRight: () => 3,
+  paddingTop: () => 2,
+  paddingBottom: () => 2,
+};
+const PLAIN_LAYOUT = {
+  hLineWidth: () => 0,
+  vLineWidth: () => 0,
+  paddingLeft: () => 0,
+  paddingRight: () => 0,
+  paddingTop: () => 1,
+  paddingBottom: () => 1,
+};
+
+function partyBlock(
+  party: InvoiceDocument['seller'] | InvoiceDocument['buyer'],
+  labels: InvoiceLabels,
+  heading: string,
+): Node[] {
+  return [
+    small(heading),
+    { text: party.name, bold: true, fontSize: 10 },
+    ...addressLines(party),
+    ...(party.vat_id ? [`${labels.vatId}: ${party.vat_id}`] : []),
+  ];
+}
+
+function header(doc: InvoiceDocument, labels: InvoiceLabels, title: string): Node {
+  const { seller, venue } = doc;
+  const logo = seller.logo && LOGO_TYPES.includes(seller.logo.contentType);
+  const show = venue.feiId ? `${venue.name} (${venue.feiId})` : venue.name;
+  const from = venue.startDate ? dayDate(venue.startDate) : '';
+  const to = venue.endDate ? dayDate(venue.endDate) : '';
+  const period = from && to && from !== to ? `${from} – ${to}` : from || to;
+  const meta: [string, string][] = [
+    [labels.number, doc.number],
+    [labels.issueDate, dayDate(doc.issueDate)],
+    ...(doc.kind === 'invoice' ? [[labels.dueDate, dayDate(doc.dueDate)] as [string, string]] : []),
+    [labels.show, show],
+    ...(period ? [[labels.showDates, period] as [string, string]] : []),
+    [labels.customerReference, `${doc.buyer.partyType}-${doc.buyer.partyId}`],
+  ];
+  return {
+    columns: [
+      {
+        width: '*',
+        stack: [
+          ...(logo ? [{ image: 'logo', fit: [160, 60], margin: [0, 0, 0, 8] }] : []),
+          ...partyBlock(seller, labels, labels.seller),
+          ...(seller.email ? [`${labels.email}: ${seller.email}`] : []),
+          ...(seller.phone ? [`${labels.phone}: ${seller.phone}`] : []),
+        ],
+      },
+      {
+        width: 240,
+        stack: [
+          right(title, { fontSize: 20, bold: true }),
+          {
+            margin: [0, 6, 0, 0],
+            layout: PLAIN_LAYOUT,
+            table: {
+              widths: ['*', 'auto'],
+              body: meta.map(([label, value], i) => [right(label, { color: GREY }), right(value, { bold: i === 0 })]),
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+function lineTable(doc: InvoiceDocument, labels: InvoiceLabels): Node {
+  const amount = (minor: number) => money(minor, doc.currency);
+  const head = [labels.date, labels.description, labels.quantity, labels.unitPrice, labels.vatRate, labels.net, labels.gross];
+  const body: unknown[][] = [head.map((text, i) => ({ text, bold: true, fontSize: 7.5, alignment: i < 2 ? 'left' : 'right' }))];
+  for (const line of doc.lines) {
+    body.push([
+      dayDate(line.date),
+      line.beneficiary
+        ? { text: [line.description, '\n', { text: labels.forRider(line.beneficiary), fontSize: 7, color: GREY }] }
+        : line.description,
+      right(String(line.quantity)),
+      right(amount(line.unit_net)),
+      right(`${percent(line.tax_rate_bp)} %`),
+      right(amount(line.net)),
+      right(amount(line.gross)),
+    ]);
+  }
+  return {
+    margin: [0, 16, 0, 0],
+    layout: ROWS_LAYOUT,
+    table: { headerRows: 1, dontBreakRows: true, widths: [44, '*', 24, 62, 30, 62, 62], body },
+  };
+}
+
+function rateLabel(category: TaxCategory, rateBp: number, labels: InvoiceLabels): string {
+  const rate = `${percent(rateBp)} %`;
+  return category === 'S' ? rate : `${rate} (${labels.categories[category]})`;
+}
+
+function totals(doc: InvoiceDocument, labels: InvoiceLabels): Node {
+  const amount = (minor: number) => money(minor, doc.currency);
+  const summary = [
+    [labels.vatRate, labels.net, labels.vat, labels.gross].map((text, i) => ({
+      text,
+      bold: true,
+      fontSize: 7.5,
+      alignment: i ? 'right' : 'left',
+    })),
+    ...doc.vatSummary.map((row) => [
+      rateLabel(row.tax_category, row.tax_rate_bp, labels),
+      right(amount(row.net)),
+      right(amount(row.tax)),
+      right(amount(row.gross)),
+    ]),
+  ];
+  const due = doc.kind === 'credit_note' ? labels.totalCredited : labels.totalDue;
+  return {
+    unbreakable: true,
+    margin: [0, 12, 0, 0],
+    columns: [
+      {
+        width: '*',
+        stack: [
+          { text: labels.vatSummary, bold: true, margin: [0, 0, 0, 3] },
+          { layout: ROWS_LAYOUT, table: { headerRows: 1, widths: ['*', 62, 62, 62], body: summary } },
+        ],
+      },
+      { width: 16, text: '' },
+      {
+        width: 190,
+        layout: PLAIN_LAYOUT,
+        table: {
+          widths: ['*', 'auto'],
+          body: [
+            [labels.totalNet, right(amount(doc.netMinor))],
+            [labels.totalVat, right(amount(doc.taxMinor))],
+            [
+              { text: due, bold: true, fontSize: 10, margin: [0, 3, 0, 0] },
+              right(amount(doc.grossMinor), { bold: true, fontSize: 10, margin: [0, 3, 0, 0] }),
+            ],
+          ],
+        },
+      },
+    ],
+  };
+}
+
+const groupsOfFour = (iban: string) => iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+
+function payment(doc: InvoiceDocument, labels: InvoiceLabels): Node[] {
+  const { seller } = doc;
+  const rows: [string, string][] = [];
+  if (doc.kind === 'invoice' && seller.iban) {
+    rows.push([labels.accountHolder, seller.name], [labels.iban, groupsOfFour(seller.iban)]);
+    if (seller.bic) rows.push([labels.bic, seller.bic]);
+    if (seller.bankName) rows.push([labels.bank, seller.bankName]);
+  }
+  rows.push([labels.paymentReference, doc.paymentReference]);
+  return [
+    { text: labels.payment, bold: true, margin: [0, 16, 0, 3] },
+    ...(doc.kind === 'invoice' ? [{ text: labels.payBy(dayDate(doc.dueDate)), margin: [0, 0, 0, 3] }] : []),
+    {
+      layout: PLAIN_LAYOUT,
+      table: {
+        widths: [110, '*'],
+        body: rows.map(([label, value], i) => [
+          { text: label, color: GREY },
+          { text: value, bold: i === rows.length - 1 },
+        ]),
+      },
+    },
+  ];
+}
+
+function notes(doc: InvoiceDocument, labels: InvoiceLabels): Node[] {
+  const categories = new Set(doc.lines.map((line) => line.tax_category));
+  const texts = [
+    ...(categories.has('AE') ? [labels.reverseCharge] : []),
+    ...(categories.has('E') ? [labels.vatExempt] : []),
+    ...(categories.has('Z') ? [labels.zeroRated] : []),
+  ];
+  return texts.map((text) => ({ text, margin: [0, 8, 0, 0], bold: true }));
+}
+
+function correction(doc: InvoiceDocument, labels: InvoiceLabels): Node[] {
+  if (!doc.creditNoteOf && !doc.note) return [];
+  return [
+    ...(doc.creditNoteOf
+      ? [
+          {
+            text: labels.corrects(doc.creditNoteOf.number, dayDate(doc.creditNoteOf.issueDate)),
+            bold: true,
+            margin: [0, 12, 0, 0],
+          },
+        ]
+      : []),
+    ...(doc.note ? [{ text: `${labels.reason}: ${doc.note}`, margin: [0, 4, 0, 0] }] : []),
+  ];
+}
+
+export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
+  const labels = invoiceLabels(doc.language);
+  const title = doc.kind === 'credit_note' ? labels.creditNote : labels.invoice;
+  const { seller } = doc;
+  const logo =
+    seller.logo && LOGO_TYPES.includes(seller.logo.contentType)
+      ? { logo: `data:${seller.logo.contentType};base64,${seller.logo.data.toString('base64')}` }
+      : {};
+  const footerText = [seller.name, seller.vat_id ? `${labels.vatId} ${seller.vat_id}` : '', `${title} ${doc.number}`]
+    .filter(Boolean)
+    .join(' · ');
+  const definition = {
+    version: '1.7',
+    language: doc.language,
+    info: { title: `${title} ${doc.number}`, author: seller.name, subject: `${title} ${doc.number}`, creator: 'Paddock' },
+    pageSize: 'A4',
+    pageMargins: [40, 40, 40, 50],
+    defaultStyle: { font: INVOICE_FONT, fontSize: 8.5, lineHeight: 1.1 },
+    images: logo,
+    footer: (page: number, pages: number) => ({
+      margin: [40, 16, 40, 0],
+      columns: [small(footerText), { ...small(labels.page(page, pages)), alignment: 'right', width: 90 }],
+    }),
+    content: [
+      header(doc, labels, title),
+      { margin: [0, 18, 0, 0], stack: partyBlock(doc.buyer, labels, labels.buyer) },
+      ...correction(doc, labels),
+      lineTable(doc, labels),
+      totals(doc, labels),
+      ...notes(doc, labels),
+      ...payment(doc, labels),
+    ],
+  };
+  useInvoiceFonts();
+  return pdfmake.createPdf(definition).getBuffer();
+}

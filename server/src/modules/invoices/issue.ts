@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import type { InvoiceLine, TaxCategory, VatSummaryRow } from '@shared/schemas/invoices';
+import type { Db } from '../../db/client';
+import { invoices } from '../../db/schema';
+import { buyerOf, issuerOf, lockEntries, nextNumber, type Buyer, type EntryRow, type PartyKey } from './invoice.repo';
+import { invoiceNumberText, invoiceReference } from './payment-reference';
+
+/**
+ * Issuing an invoice (DOMAIN.md "Invoice"), in the caller's database transaction: the party's
+ * uninvoiced entries are locked, the next number of the venue's sequence is taken, the invoice
+ * is stored as a snapshot (parties, lines, VAT summary, totals) and the entries point at it —
+ * all or nothing, so a crash leaves neither a gap nor an entry on two invoices.
+ */
+
+/** The EN 16931 VAT category of a line: reverse charge for a SKIP override or a foreign business. */
+export function taxCategoryOf(
+  rateBp: number,
+  buyer: Pick<Buyer, 'taxOverride' | 'vat_id' | 'country'>,
+  sellerCountry: string | null,
+): TaxCategory {
+  if (rateBp > 0) return 'S';
+  const foreignBusiness = !!buyer.vat_id && !!buyer.country && !!sellerCountry && buyer.country !== sellerCountry;
+  if (buyer.taxOverride === 'SKIP' || foreignBusiness) return 'AE';
+  return 'E';
+}
+
+/** Round half away from zero of a / b for integers (b > 0). */
+const divRound = (a: number, b: number) => Math.sign(a) * Math.round(Math.abs(a) / b);
+
+/**
+ * An entry as an invoice line: amounts positive for what the party owes (the ledger stores a
+ * charge's, fee's and sale's amounts positive and posts them to the party's account negated).
+ */
+export function lineOf(entry: EntryRow, category: TaxCategory): InvoiceLine {
+  const net = entry.netMinor;
+  const description =
+    entry.kind === 'sale' && entry.merchant ? `${entry.merchant}: ${entry.description}` : entry.description;
+  return {
+    transaction: entry.id,
+    date: entry.occurredAt,
+    description,
+    beneficiary: entry.beneficiary,
+    quantity: entry.quantity,
+    unit_net: entry.quantity > 0 ? divRound(net, entry.quantity) : net,
+    net,
+    tax: entry.taxMinor,
+    gross: entry.grossMinor,
+    tax_rate_bp: entry.taxRateBp,
+    tax_category: category,
+    credited: false,
+  };
+}
+
+/** One row per VAT category and rate, in rate order. */
+export function vatSummaryOf(lines: readonly InvoiceLine[]): VatSummaryRow[] {
+  const rows = new Map<string, VatSummaryRow>();
+  for (const line of lines) {
+    const key = `${line.tax_category}:${line.tax_rate_bp}`;
+    const row = rows.get(key) ?? {
+      tax_rate_bp: line.tax_rate_bp,
+      tax_category: line.tax_category,
+      net: 0,
+      tax: 0,
+      gross: 0,
+    };
+    row.net += line.net;
+    row.tax += line.tax;
+    row.gross += line.gross;
+    rows.set(key, row);
+  }
+  return [...rows.values()].sort(
+    (a, b) => b.tax_rate_bp - a.tax_rate_bp || a.tax_category.localeCompare(b.tax_category),
+  );
+}
+
+export const totalsOf = (lines: readonly Pick<InvoiceLine, 'net' | 'tax' | 'gross'>[]) =>
+  lines.reduce((t, l) => ({ net: t.net + l.net, tax: t.tax + l.tax, gross: t.gross + l.gross }), {
+    net: 0,
+    tax: 0,
+    gross: 0,
+  });
+
+/** The issue date in the venue's time zone, and the due date `days` later (YYYY-MM-DD). */
+export async function datesOf(tx: Db, timeZone: string, dueDays: number) {
+  const [row] = (
+    (await tx.execute(sql`SELECT (now() AT TIME ZONE ${timeZone})::date::text AS issue,
+      ((now() AT TIME ZONE ${timeZone})::date + ${dueDays}::int)::text AS due`)) as unknown as {
+      rows: { issue: string; due: string }[];
+    }
+  ).rows;
+  return { issueDate: row!.issue, dueDate: row!.due };
+}
+
+export interface IssueOptions {
+  /** Bill only entries up to this id (a run's start); null: every uninvoiced entry. */
+  cutoff: number | null;
+  runId: number | null;
+  userId: number | null;
+}
+
+/** Issues the party's invoice at the venue; null when it has nothing left to invoice. */
+export async function issueInvoice(
+  tx: Db,
+  venueId: number,
+  party: PartyKey,
+  options: IssueOptions,
+): Promise<number | null> {
+  const entries = await lockEntries(tx, venueId, party, options.cutoff);
+  if (!entries.length) return null;
+  const [issuer, buyer] = await Promise.all([issuerOf(tx, venueId), buyerOf(tx, party)]);
+  if (!issuer || !buyer) return null;
+  const lines = entries.map((e) => lineOf(e, taxCategoryOf(e.taxRateBp, buyer, issuer.country)));
+  const totals = totalsOf(lines);
+  const number = await nextNumber(tx, venueId, 'invoice');
+  const { issueDate, dueDate } = await datesOf(tx, issuer.timeZone, issuer.dueDays);
+  const { language, taxOverride: _override, ...buyerParty } = buyer;
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      venueId,
+      kind: 'invoice',
+      number,
+      numberText: invoiceNumberText(venueId, number),
+      partyType: party.type,
+      partyId: party.id,
+      language,
+      buyer: buyerParty,
+      seller: sellerSnapshot(issuer),
+      lines,
+      vatSummary: vatSummaryOf(lines),
+      currency: issuer.currency,
+      netMinor: totals.net,
+      taxMinor: totals.tax,
+      grossMinor: totals.gross,
+      issueDate,
+      dueDate,
+      paymentReference: invoiceReference(venueId, number),
+      runId: options.runId,
+      createdByUserId: options.userId,
+    })
+    .returning({ id: invoices.id });
+  const id = row!.id;
+  await tx.execute(sql`UPDATE transactions SET invoice_id = ${id}
+    WHERE id IN (${sql.join(
+      entries.map((e) => sql`${e.id}`),
+      sql`, `,
+    )})`);
+  return id;
+}
+
+/** What the seller block of a document shows (the logo is read when rendering). */
+export const sellerSnapshot = (issuer: Awaited<ReturnType<typeof issuerOf>> & object) => ({
+  name: issuer.name,
+  address: issuer.address,
+  postal_code: issuer.postal_code,
+  city: issuer.city,
+  country: issuer.country,
+  vat_id: issuer.vat_id,
+  email: issuer.email,
+  iban: issuer.iban,
+  bic: issuer.bic,
+  bank_name: issuer.bankName,
+  venue_name: issuer.venueName,
+  fei_id: issuer.feiId,
+  start_date: issuer.startDate,
+  end_date: issuer.endDate,
+  logo_url: issuer.logoUrl,
+});
+
+export type SellerSnapshot = ReturnType<typeof sellerSnapshot>;

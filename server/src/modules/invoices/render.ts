@@ -1,0 +1,107 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { DEFAULT_LANGUAGE, isLanguage } from '@shared/constants';
+import type { InvoiceKind, InvoiceLine, InvoiceParty, VatSummaryRow } from '@shared/schemas/invoices';
+import type { Db } from '../../db/client';
+import { invoices, mediaFiles } from '../../db/schema';
+import type { InvoiceDocument } from './documents/model';
+import { renderInBackground } from './documents/render-pool';
+import type { SellerSnapshot } from './issue';
+
+type InvoiceRow = typeof invoices.$inferSelect;
+
+/** The venue's logo for the document, when it is a stored PNG or JPEG. */
+async function logoOf(db: Db, url: string | null): Promise<InvoiceDocument['seller']['logo']> {
+  const id = /\/media\/venue-logo\/(\d+)-/.exec(url ?? '')?.[1];
+  if (!id) return null;
+  const [file] = await db
+    .select()
+    .from(mediaFiles)
+    .where(eq(mediaFiles.id, Number(id)));
+  if (!file || !/^image\/(png|jpeg)$/.test(file.contentType)) return null;
+  return { contentType: file.contentType, data: Buffer.from(file.dataBase64, 'base64') };
+}
+
+/** The document of a stored invoice or credit note: its snapshot, as the renderers take it. */
+export async function documentOf(
+  db: Db,
+  row: InvoiceRow,
+  logos = new Map<string, InvoiceDocument['seller']['logo']>(),
+): Promise<InvoiceDocument> {
+  const seller = row.seller as SellerSnapshot & { note?: string | null };
+  let creditNoteOf: InvoiceDocument['creditNoteOf'] = null;
+  if (row.creditNoteOfId !== null) {
+    const [original] = await db
+      .select({ number: invoices.numberText, issueDate: invoices.issueDate })
+      .from(invoices)
+      .where(eq(invoices.id, row.creditNoteOfId));
+    creditNoteOf = original ?? null;
+  }
+  const logoKey = seller.logo_url ?? '';
+  if (!logos.has(logoKey)) logos.set(logoKey, await logoOf(db, seller.logo_url));
+  return {
+    kind: row.kind as InvoiceKind,
+    number: row.numberText,
+    creditNoteOf,
+    language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
+    issueDate: row.issueDate,
+    dueDate: row.dueDate,
+    currency: row.currency,
+    venue: { name: seller.venue_name, feiId: seller.fei_id, startDate: seller.start_date, endDate: seller.end_date },
+    seller: {
+      name: seller.name,
+      address: seller.address,
+      postal_code: seller.postal_code,
+      city: seller.city,
+      country: seller.country,
+      vat_id: seller.vat_id,
+      email: seller.email,
+      iban: seller.iban,
+      bic: seller.bic,
+      bankName: seller.bank_name,
+      logo: logos.get(logoKey) ?? null,
+    },
+    buyer: { ...(row.buyer as InvoiceParty), partyType: row.partyType, partyId: row.partyId },
+    lines: row.lines as InvoiceLine[],
+    vatSummary: row.vatSummary as VatSummaryRow[],
+    netMinor: row.netMinor,
+    taxMinor: row.taxMinor,
+    grossMinor: row.grossMinor,
+    paymentReference: row.paymentReference,
+    note: seller.note ?? null,
+  };
+}
+
+/**
+ * Renders the Factur-X PDF and the XRechnung of invoices that have none yet and stores them
+ * (once: a document rendered twice is the same document, and only the first is kept).
+ */
+export async function renderInvoices(db: Db, ids: readonly number[]): Promise<number> {
+  if (!ids.length) return 0;
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(and(inArray(invoices.id, [...ids]), isNull(invoices.pdf)));
+  const logos = new Map<string, InvoiceDocument['seller']['logo']>();
+  let rendered = 0;
+  await Promise.all(
+    rows.map(async (row) => {
+      const files = await renderInBackground(await documentOf(db, row, logos));
+      const [stored] = await db
+        .update(invoices)
+        .set({ pdf: Buffer.from(files.pdf).toString('base64'), xrechnung: files.xrechnung })
+        .where(and(eq(invoices.id, row.id), isNull(invoices.pdf)))
+        .returning({ id: invoices.id });
+      if (stored) rendered++;
+    }),
+  );
+  return rendered;
+}
+
+/** Invoices of a venue still without their documents (a crash between issuing and rendering). */
+export async function unrenderedOf(db: Db, venueId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.venueId, venueId), sql`${invoices.pdf} IS NULL`));
+  return rows.map((r) => r.id);
+}
