@@ -430,6 +430,12 @@ export function createJobs(db: Db, databaseUrl: string | null, log: FastifyBaseL
       stopping = true;
       if (sweepTimer) clearInterval(sweepTimer);
       await Promise.allSettled(active.values());
+      // Whatever this process still holds is free for the next one at once.
+      await db
+        .update(jobRuns)
+        .set({ worker: null })
+        .where(and(eq(jobRuns.worker, workerId), inArray(jobRuns.status, ['queued', 'running'])))
+        .catch(() => {});
       if (boss)
         await (await boss).stop({ graceful: true, timeout: 5_000, close: databaseUrl !== null }).catch(() => {});
     },

@@ -5,8 +5,8 @@ import type { AppContext } from '../../context';
 import { invoiceEmails, invoices } from '../../db/schema';
 import { invoiceMail } from '../../mail/invoice-mail';
 import type { JobHandler } from '../../plugins/jobs';
-import { lastEntryId, parsePartyKey, partiesToInvoice, partyKey } from './invoice.repo';
-import { issueInvoice, type SellerSnapshot } from './issue';
+import { issuerOf, lastEntryId, parsePartyKey, partiesToInvoice, partyKey } from './invoice.repo';
+import { datesOf, issueInvoice, type IssueOptions, type SellerSnapshot } from './issue';
 import { renderInvoices, unrenderedOf } from './render';
 
 /** Run parameters of an e-mail run of invoices. */
@@ -23,6 +23,20 @@ export interface InvoiceEmailParams {
  * spreads over the render pool.
  */
 export function invoiceRun(ctx: AppContext): JobHandler {
+  /** The issuer and the dates of a run, read once (a run issues on one day, as one issuer). */
+  const setups = new Map<number, Promise<Pick<IssueOptions, 'issuer' | 'dates'>>>();
+  const setupOf = (runId: number, venueId: number) => {
+    let setup = setups.get(runId);
+    if (!setup) {
+      setup = (async () => {
+        const issuer = await issuerOf(ctx.db, venueId);
+        if (!issuer) return {};
+        return { issuer, dates: await datesOf(ctx.db, issuer.timeZone, issuer.dueDays) };
+      })();
+      setups.set(runId, setup);
+    }
+    return setup;
+  };
   return {
     kind: 'invoices',
     concurrency: 4,
@@ -33,23 +47,23 @@ export function invoiceRun(ctx: AppContext): JobHandler {
     },
     async step({ run, key, complete, message }) {
       const { cutoff } = run.params as { cutoff: number };
+      const setup = await setupOf(run.id, run.venueId!);
       const id = await complete((tx) =>
-        issueInvoice(tx, run.venueId!, parsePartyKey(key), { cutoff, runId: run.id, userId: run.createdByUserId }),
+        issueInvoice(tx, run.venueId!, parsePartyKey(key), {
+          cutoff,
+          runId: run.id,
+          userId: run.createdByUserId,
+          ...setup,
+        }),
       );
       if (id === null) return;
-      const [row] = await ctx.db
-        .select({ number: invoices.numberText, buyer: invoices.buyer })
-        .from(invoices)
-        .where(eq(invoices.id, id));
-      message('invoice_issued', {
-        number: row?.number ?? '',
-        party: (row?.buyer as InvoiceParty | undefined)?.name ?? '',
-      });
-      await renderInvoices(ctx.db, [id]);
+      const [row] = await renderInvoices(ctx.db, [id]);
+      message('invoice_issued', { number: row?.number ?? '', party: row?.party ?? '' });
     },
     async finish(run, message) {
+      setups.delete(run.id);
       const rendered = await renderInvoices(ctx.db, await unrenderedOf(ctx.db, run.venueId!));
-      if (rendered) message('invoices_rendered', { count: rendered });
+      if (rendered.length) message('invoices_rendered', { count: rendered.length });
     },
   };
 }

@@ -2,7 +2,16 @@ import { sql } from 'drizzle-orm';
 import type { InvoiceLine, TaxCategory, VatSummaryRow } from '@shared/schemas/invoices';
 import type { Db } from '../../db/client';
 import { invoices } from '../../db/schema';
-import { buyerOf, issuerOf, lockEntries, nextNumber, type Buyer, type EntryRow, type PartyKey } from './invoice.repo';
+import {
+  buyerOf,
+  issuerOf,
+  lockEntries,
+  nextNumber,
+  type Buyer,
+  type EntryRow,
+  type Issuer,
+  type PartyKey,
+} from './invoice.repo';
 import { invoiceNumberText, invoiceReference } from './payment-reference';
 
 /**
@@ -96,6 +105,9 @@ export interface IssueOptions {
   cutoff: number | null;
   runId: number | null;
   userId: number | null;
+  /** The venue as issuer and the dates, when the caller has them already (a run reads them once). */
+  issuer?: Issuer;
+  dates?: { issueDate: string; dueDate: string };
 }
 
 /** Issues the party's invoice at the venue; null when it has nothing left to invoice. */
@@ -107,12 +119,13 @@ export async function issueInvoice(
 ): Promise<number | null> {
   const entries = await lockEntries(tx, venueId, party, options.cutoff);
   if (!entries.length) return null;
-  const [issuer, buyer] = await Promise.all([issuerOf(tx, venueId), buyerOf(tx, party)]);
+  const issuer = options.issuer ?? (await issuerOf(tx, venueId));
+  const buyer = await buyerOf(tx, party);
   if (!issuer || !buyer) return null;
   const lines = entries.map((e) => lineOf(e, taxCategoryOf(e.taxRateBp, buyer, issuer.country)));
   const totals = totalsOf(lines);
   const number = await nextNumber(tx, venueId, 'invoice');
-  const { issueDate, dueDate } = await datesOf(tx, issuer.timeZone, issuer.dueDays);
+  const { issueDate, dueDate } = options.dates ?? (await datesOf(tx, issuer.timeZone, issuer.dueDays));
   const { language, taxOverride: _override, ...buyerParty } = buyer;
   const [row] = await tx
     .insert(invoices)

@@ -75,14 +75,14 @@ export async function documentOf(
  * Renders the Factur-X PDF and the XRechnung of invoices that have none yet and stores them
  * (once: a document rendered twice is the same document, and only the first is kept).
  */
-export async function renderInvoices(db: Db, ids: readonly number[]): Promise<number> {
-  if (!ids.length) return 0;
+export async function renderInvoices(db: Db, ids: readonly number[]): Promise<{ id: number; number: string; party: string }[]> {
+  if (!ids.length) return [];
   const rows = await db
     .select()
     .from(invoices)
     .where(and(inArray(invoices.id, [...ids]), isNull(invoices.pdf)));
   const logos = new Map<string, InvoiceDocument['seller']['logo']>();
-  let rendered = 0;
+  const rendered: { id: number; number: string; party: string }[] = [];
   await Promise.all(
     rows.map(async (row) => {
       const files = await renderInBackground(await documentOf(db, row, logos));
@@ -91,7 +91,7 @@ export async function renderInvoices(db: Db, ids: readonly number[]): Promise<nu
         .set({ pdf: Buffer.from(files.pdf).toString('base64'), xrechnung: files.xrechnung })
         .where(and(eq(invoices.id, row.id), isNull(invoices.pdf)))
         .returning({ id: invoices.id });
-      if (stored) rendered++;
+      if (stored) rendered.push({ id: row.id, number: row.numberText, party: (row.buyer as InvoiceParty).name });
     }),
   );
   return rendered;
