@@ -11,6 +11,8 @@ import { inviteRoutes } from './modules/invite/invite.routes';
 import { ownerRoutes } from './modules/owner/owner.routes';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes';
 import { balanceRoutes } from './modules/balance/balance.routes';
+import { compensationRoutes } from './modules/compensation/compensation.routes';
+import { emailRunRoutes } from './modules/email-runs/email-runs.routes';
 import { configurationRoutes } from './modules/configuration/configuration.routes';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { invoiceRoutes } from './modules/invoices/invoice.routes';
@@ -27,6 +29,7 @@ import { errorReportRoutes } from './modules/error-report/error-report.routes';
 import { floorRoutes } from './modules/floor/floor.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
+import { reportRoutes } from './modules/reports/reports.routes';
 import { translationRoutes } from './modules/translations/translations.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { venueRoutes } from './modules/venue/venue.routes';
@@ -81,7 +84,10 @@ const ROUTES = [
   ledgerRoutes,
   jobRoutes,
   invoiceRoutes,
+  emailRunRoutes,
   balanceRoutes,
+  compensationRoutes,
+  reportRoutes,
   attendanceRoutes,
   floorRoutes,
   configRoutes,

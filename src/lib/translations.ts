@@ -29,6 +29,7 @@ export const NAMESPACES = [
   'invoices',
   'jobs',
   'reports',
+  'emailRuns',
 ] as const;
 
 /** One language's namespaces: `{ <namespace>: {...} }`. */

@@ -120,6 +120,7 @@ export const FIELD_ERROR_CODES = [
   'unknown_placeholder',
   'not_on_invoice',
   'nothing_to_send',
+  'no_recipients',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEMO_VENUE } from '../../server/src/db/demo-data';
-import { accounts, auditLog, riders, users, venues } from '../../server/src/db/schema';
+import { accounts, auditLog, emailTemplates, riders, users, venues } from '../../server/src/db/schema';
 import { useTestServer } from './helpers/use-server';
 
 const server = useTestServer();
@@ -92,7 +92,7 @@ describe('e-mail templates', () => {
     name: 'Welcome',
     subject: 'Welcome to {venue_name}, {first_name}',
     body_html:
-      '<p>Dear <b>{first_name} {last_name}</b>,</p><p>{venue_name} runs {venue_dates}.</p><p>Your balance: {balance}</p><p><a href="{login_url}">Sign in</a> {unknown}</p>',
+      '<p>Dear <b>{first_name} {last_name}</b>,</p><p>{venue_name} runs {venue_dates}.</p><p>Your balance: {balance}</p><p><a href="{login_url}">Sign in</a></p>',
   };
 
   it('creates, lists, edits and deletes templates', async () => {
@@ -131,7 +131,30 @@ describe('e-mail templates', () => {
       `Paddock Classic runs ${displayed(DEMO_VENUE.startDate)} – ${displayed(DEMO_VENUE.endDate)}.`,
     );
     expect(mails[0]!.text).toContain('Your balance: 0.00 €');
-    expect(mails[0]!.text).toContain('Sign in (http://paddock.test/login) {unknown}');
+    expect(mails[0]!.text).toContain('Sign in (http://paddock.test/login)');
+  });
+
+  it('refuses a placeholder it does not know, on saving and on sending', async () => {
+    const created = await admin('POST', '/api/v1/emailTemplate/', {
+      ...template,
+      subject: 'Hi {nickname}',
+      body_html: '<p>{first_name} {unknown}</p>',
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().fields).toEqual({ subject: ['unknown_placeholder'], body_html: ['unknown_placeholder'] });
+    const id = (await admin('POST', '/api/v1/emailTemplate/', template)).json().id;
+    const patched = await admin('PATCH', `/api/v1/emailTemplate/${id}/`, { body_html: '<p>{balanse}</p>' });
+    expect(patched.json().fields).toEqual({ body_html: ['unknown_placeholder'] });
+    // One stored before the rule: not sent.
+    await server()
+      .database.db.update(emailTemplates)
+      .set({ bodyHtml: '<p>{unknown}</p>' })
+      .where(eq(emailTemplates.id, id));
+    await server().mails();
+    const sent = await admin('POST', `/api/v1/emailTemplate/${id}/send/`, { venue: 1 });
+    expect(sent.statusCode).toBe(400);
+    expect(sent.json().fields).toEqual({ body_html: ['unknown_placeholder'] });
+    expect(await server().mails()).toEqual([]);
   });
 
   it('fills in the balance of a user with an account at the venue', async () => {

@@ -3,6 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { PartyType, PostableKind, TransactionSource } from '@shared/ledger';
 import type { Role } from '@shared/roles';
+import { issueBill } from '../modules/compensation/compensation-issue';
 import { figuresOf, negatedLines, reversalValues } from '../modules/ledger/correction';
 import { loadContext, type EntryContext } from '../modules/ledger/context.repo';
 import { accountDeltas, postingLines, totalsOf, type AccountDelta, type PostingLine } from '../modules/ledger/effects';
@@ -781,24 +782,6 @@ export async function seedShowDay(tx: Db, now: Date = new Date()): Promise<ShowD
       source: 'merchant',
     });
   }
-  // The officials' day rates for the show, credited by the show office (no VAT: no event named).
-  const officialRates: [number, number][] = [
-    ...officialRows.map((o, i): [number, number] => [o.id, OFFICIALS[i]!.fn === 'president_of_jury' ? 30_000 : 20_000]),
-    [odile, 22_000],
-    [morganOfficial, 18_000],
-  ];
-  for (const [official, rate] of officialRates)
-    await ledger.post(office, {
-      kind: 'credit',
-      partyType: 'official',
-      partyId: official,
-      category: 'services',
-      description: event!.name,
-      quantity: 4,
-      unitPrice: rate,
-      occurredAt: ago(10),
-      source: 'office',
-    });
   // Corrections: a shavings charge entered twice and taken back, a hay quantity edited.
   const stableEntries = ledger.entries.filter((e) => e.values.source === 'stable' && e.values.kind === 'charge');
   const reversed = [stableEntries[3]!, stableEntries[17]!, stableEntries[40]!];
@@ -818,6 +801,15 @@ export async function seedShowDay(tx: Db, now: Date = new Date()): Promise<ShowD
   });
 
   const written = await ledger.write(office);
+  // The officials' compensation: a bill for each official participation, issued by the show
+  // office; each bill credits what the venue owes the official (compensation-issue.ts).
+  const issuing = seedRequest(office);
+  const officialParticipationIds = await tx
+    .select({ id: officialParticipations.id })
+    .from(officialParticipations)
+    .where(eq(officialParticipations.venueId, DEMO_VENUE.id))
+    .orderBy(officialParticipations.id);
+  for (const { id } of officialParticipationIds) await issueBill(tx, issuing, id, { occurredAt: ago(10) });
   return {
     riders: riderRows.length,
     horses: horseRows.length,
@@ -828,6 +820,10 @@ export async function seedShowDay(tx: Db, now: Date = new Date()): Promise<ShowD
     reversals: written.reversals,
   };
 }
+
+/** The request the seed's writes are recorded with (audit rows): the demo user, from the seed. */
+const seedRequest = (user: RequestUser) =>
+  ({ user, ip: '127.0.0.1', headers: { 'user-agent': 'paddock demo seed' } }) as unknown as FastifyRequest;
 
 interface PostSpec {
   kind: PostableKind;
@@ -959,12 +955,7 @@ function createSeedLedger(tx: Db) {
     /** Writes every entry with its postings and the accounts' running totals, in one statement. */
     async write(user: RequestUser): Promise<{ entries: number; reversals: number }> {
       for (const entry of entries) if (entry.id === 0) entry.id = await idOf();
-      const request = {
-        user,
-        ip: '127.0.0.1',
-        headers: { 'user-agent': 'paddock demo seed' },
-      } as unknown as FastifyRequest;
-      await writeJournal(tx, request, {
+      await writeJournal(tx, seedRequest(user), {
         venueId: DEMO_VENUE.id,
         entries,
         deltas: accountDeltas(lines, totals),

@@ -13,6 +13,8 @@ interface FormModalProps {
   size?: string;
   /** Take the whole screen (long forms on a phone). */
   fullScreen?: boolean;
+  /** "Save" unless told otherwise. */
+  submitLabel?: ReactNode;
   children: ReactNode;
 }
 
@@ -25,6 +27,7 @@ export function FormModal({
   submitting,
   size = 'md',
   fullScreen = false,
+  submitLabel,
   children,
 }: FormModalProps) {
   const { t } = useTranslation('common');
@@ -40,7 +43,7 @@ export function FormModal({
       <form onSubmit={onSubmit} noValidate aria-label={title}>
         <Stack>
           {children}
-          <FormActions errors={errors} submitting={submitting} onCancel={onClose} />
+          <FormActions errors={errors} submitting={submitting} submitLabel={submitLabel} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -98,6 +98,7 @@ export const ADMIN_PEOPLE_PATHS = {
     path: '/simpleusers/:simpleUserId/teamMembers/:teamMembersId',
     label: 'teamMemberEdit',
   },
+  adminSimpleuserReports: { path: '/simpleusers/:simpleUserId/reports', label: 'reports' },
   adminSimpleuserBalance: { path: '/simpleusers/:simpleUserId/balance', label: 'balance' },
   adminMerchantProfile: { path: '/merchants/:merchantId/profile', label: 'profile' },
   adminMerchantAddTransaction: { path: '/merchants/:merchantId/addTransaction', label: 'merchantAddTransaction' },

@@ -40,6 +40,27 @@ export const ADMIN_PATHS = {
     label: 'venueOfficialTransactions',
     parent: 'adminVenues',
   },
+  venueActionsInvoices: {
+    path: '/venues/:venueId/actions/invoices',
+    label: 'venueActionsInvoices',
+    parent: 'adminVenues',
+  },
+  venueActionsInvoice: { path: '/venues/:venueId/actions/invoices/:invoiceId', label: 'invoice' },
+  venueActionsOnboardingEmails: {
+    path: '/venues/:venueId/actions/onboardingEmails',
+    label: 'venueActionsOnboardingEmails',
+    parent: 'adminVenues',
+  },
+  venueActionsSendEmails: {
+    path: '/venues/:venueId/actions/sendEmails',
+    label: 'venueActionsSendEmails',
+    parent: 'adminVenues',
+  },
+  venueActionsSendEmailsAttendees: {
+    path: '/venues/:venueId/actions/sendEmailsAttendees',
+    label: 'venueActionsSendEmailsAttendees',
+    parent: 'adminVenues',
+  },
   configCountries: { path: '/config/countries', label: 'configCountries', parent: 'adminVenues' },
   configCurrencies: { path: '/config/currencies', label: 'configCurrencies', parent: 'adminVenues' },
   configEventCategories: { path: '/config/eventCategories', label: 'configEventCategories', parent: 'adminVenues' },

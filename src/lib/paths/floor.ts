@@ -8,6 +8,8 @@ export const FLOOR_PATHS = {
   organizerOfficials: { path: '/organizer/officials', label: 'organizerOfficials' },
   organizerTransactions: { path: '/organizer/transactions', label: 'organizerTransactions' },
   organizerOfficialTransactions: { path: '/organizer/officialTransactions', label: 'organizerOfficialTransactions' },
+  organizerInvoices: { path: '/organizer/invoices', label: 'organizerInvoices' },
+  organizerInvoice: { path: '/organizer/invoices/:invoiceId', label: 'invoice' },
   organizerVetcheck: { path: '/organizer/vetcheck', label: 'organizerVetcheck' },
   organizerSignin: { path: '/organizer/signin', label: 'organizerSignin' },
   organizerWelcomedesk: { path: '/organizer/welcomedesk', label: 'organizerWelcomedesk' },

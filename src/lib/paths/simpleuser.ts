@@ -10,6 +10,7 @@ export const SIMPLEUSER_PATHS = {
   simpleuserBankAccountEdit: { path: '/simpleuser/bankAccounts/:bankAccountId', label: 'bankAccountEdit' },
   simpleuserDocuments: { path: '/simpleuser/documents', label: 'documents' },
   simpleuserDocumentAdd: { path: '/simpleuser/documents/add', label: 'documentAdd' },
+  simpleuserReports: { path: '/simpleuser/reports', label: 'reports' },
   simpleuserBalance: { path: '/simpleuser/balance', label: 'balance' },
   simpleuserTeamMembers: { path: '/simpleuser/teamMembers', label: 'teamMembers' },
   simpleuserTeamMemberAdd: { path: '/simpleuser/teamMembers/add', label: 'teamMemberAdd' },

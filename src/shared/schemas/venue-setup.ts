@@ -212,7 +212,7 @@ export const venueUserInput = z.object({
 export type VenueUser = z.infer<typeof venueUser>;
 
 export const EMAIL_TEMPLATE_KINDS = ['onboarding', 'invoice', 'attendee', 'reminder', 'custom'] as const;
-/** Placeholders a template may use; unknown ones are left as they are. */
+/** Placeholders a template may use; a text naming any other `{name}` is refused (`unknown_placeholder`). */
 export const EMAIL_PLACEHOLDERS = [
   'first_name',
   'last_name',
@@ -221,6 +221,20 @@ export const EMAIL_PLACEHOLDERS = [
   'balance',
   'login_url',
 ] as const;
+
+/** The `{name}` placeholders a text names that are not EMAIL_PLACEHOLDERS (each once). */
+export function unknownPlaceholders(text: string): string[] {
+  const known: readonly string[] = EMAIL_PLACEHOLDERS;
+  const named = [...text.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]!);
+  return [...new Set(named.filter((name) => !known.includes(name)))];
+}
+const knownPlaceholdersOnly = (text: string) => unknownPlaceholders(text).length === 0;
+/** A template's subject and body: only known placeholders. */
+export const emailSubjectField = requiredString(300).refine(knownPlaceholdersOnly, { error: 'unknown_placeholder' });
+export const emailBodyField = z
+  .string({ error: 'invalid' })
+  .max(200_000, { error: 'too_long' })
+  .refine(knownPlaceholdersOnly, { error: 'unknown_placeholder' });
 export const emailTemplate = z.object({
   id: z.number().int(),
   venue: z.number().int(),
@@ -235,8 +249,8 @@ export const emailTemplateInput = z.object({
   kind: z.enum(EMAIL_TEMPLATE_KINDS, { error: 'invalid' }).default('custom'),
   language: z.enum(LANGUAGES, { error: 'invalid' }).default('de'),
   name: requiredString(200),
-  subject: requiredString(300),
-  body_html: z.string({ error: 'invalid' }).max(200_000, { error: 'too_long' }).default(''),
+  subject: emailSubjectField,
+  body_html: emailBodyField.default(''),
 });
 export const emailTemplateSendInput = z.object({ venue: idInput });
 export type EmailTemplate = z.infer<typeof emailTemplate>;

@@ -13,5 +13,5 @@ export function violatedUniqueIndex(err: unknown): string | undefined {
   return pgField(err, 'code') === '23505' ? (pgField(err, 'constraint') ?? '') : undefined;
 }
 
-/** foreign_key_violation (23503): a row is still referenced. */
-export const isForeignKeyViolation = (err: unknown): boolean => pgField(err, 'code') === '23503';
+/** foreign_key_violation (23503) or restrict_violation (23001, ON DELETE RESTRICT): a row is still referenced. */
+export const isForeignKeyViolation = (err: unknown): boolean => ['23503', '23001'].includes(pgField(err, 'code') ?? '');

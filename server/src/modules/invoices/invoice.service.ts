@@ -24,7 +24,7 @@ import { pageOf } from '../../http/pagination';
 import { sessionOf } from '../../http/session';
 import type { RequestUser } from '../../types';
 import { ownerFor } from '../owner/owner-access';
-import { canActOnVenue, assertVenueAccess } from '../venue/venue-access';
+import { assertKnownVenueAccess, assertVenueAccess, canActOnVenue } from '../venue/venue-access';
 import { creditedEntries, issueCreditNote } from './credit-note';
 import { countUninvoiced } from './invoice.repo';
 import { emailable, type InvoiceEmailParams } from './invoice-runs';
@@ -137,14 +137,14 @@ export function createInvoiceService(ctx: AppContext) {
   return {
     /** Starts the invoice run of the venue; 400 when nothing is left to invoice. */
     async generateAll(user: RequestUser, venueId: number) {
-      assertVenueAccess(user, venueId, { office: true });
+      await assertKnownVenueAccess(db, user, venueId, { office: true });
       if ((await countUninvoiced(db, venueId)) === 0) throw new AppError('nothing_to_invoice');
       return ctx.jobs.start({ kind: 'invoices', venueId, userId: user.id });
     },
 
     /** Invoices the payer of one rider's participation now (the same rule as the run). */
     async generateOne(user: RequestUser, venueId: number, participationId: number): Promise<Invoice> {
-      assertVenueAccess(user, venueId, { office: true });
+      await assertKnownVenueAccess(db, user, venueId, { office: true });
       const [participation] = await db
         .select({ payerType: venueParticipations.payerType, payerId: venueParticipations.payerId })
         .from(venueParticipations)
@@ -160,7 +160,7 @@ export function createInvoiceService(ctx: AppContext) {
     },
 
     async list(user: RequestUser, venueId: number, query: InvoiceListQuery): Promise<InvoicePage> {
-      assertVenueAccess(user, venueId, { office: true });
+      await assertKnownVenueAccess(db, user, venueId, { office: true });
       const where: (SQL | undefined)[] = [
         eq(invoices.venueId, venueId),
         query.kind ? eq(invoices.kind, query.kind) : undefined,
@@ -219,7 +219,7 @@ export function createInvoiceService(ctx: AppContext) {
 
     /** Every invoice and credit note of the venue as one zip of PDFs. */
     async download(user: RequestUser, venueId: number) {
-      assertVenueAccess(user, venueId, { office: true });
+      await assertKnownVenueAccess(db, user, venueId, { office: true });
       const missing = await db
         .select({ id: invoices.id })
         .from(invoices)
@@ -240,7 +240,7 @@ export function createInvoiceService(ctx: AppContext) {
     },
 
     async emailAll(user: RequestUser, venueId: number, input: EmailInvoicesInput) {
-      assertVenueAccess(user, venueId, { office: true });
+      await assertKnownVenueAccess(db, user, venueId, { office: true });
       const params: InvoiceEmailParams = { resend: input.resend, invoices: input.invoices };
       if ((await emailable(ctx, venueId, params)) === 0)
         throw new AppError('validation', { fields: { __all__: ['nothing_to_send'] } });

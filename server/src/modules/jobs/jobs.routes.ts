@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import { sessionOf } from '../../http/session';
 import type { RunRow } from '../../plugins/jobs';
 import type { App, RequestUser } from '../../types';
-import { assertVenueAccess } from '../venue/venue-access';
+import { assertKnownVenueAccess, assertVenueAccess } from '../venue/venue-access';
 
 const params = z.object({ id: idParam });
 
@@ -95,7 +95,7 @@ export function jobRoutes(app: App, ctx: AppContext): void {
       config: { policy: 'jobs.read' },
     },
     async (request) => {
-      assertVenueAccess(sessionOf(request), request.params.id, { office: true });
+      await assertKnownVenueAccess(ctx.db, sessionOf(request), request.params.id, { office: true });
       const runs = await ctx.jobs.list(request.params.id, request.query.kind);
       return { results: await runsToWire(ctx, runs) };
     },

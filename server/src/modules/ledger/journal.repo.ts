@@ -10,7 +10,8 @@ import { runFixed } from './fixed-statement';
 export interface JournalEntry {
   /** Drawn beforehand, so postings, responses and the audit name it before it is written. */
   id: number;
-  values: EntryValues & { reversalOfId?: number | null };
+  /** `externalRef`: a reference that must never post twice (transactions_external_ref_key). */
+  values: EntryValues & { reversalOfId?: number | null; externalRef?: string | null };
   lines: PostingLine[];
 }
 

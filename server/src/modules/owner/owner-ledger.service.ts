@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { OwnerShow, OwnerType, Report } from '@shared/schemas/owner';
 import { AppError } from '../../app-error';
@@ -8,12 +8,7 @@ import { sessionOf } from '../../http/session';
 import { createInviteRepo } from '../invite/invite.repo';
 import { ownerFor, type Owner } from './owner-access';
 import { statementCsv, statementPdf, type Statement } from './report-file';
-
-/** A rider's entries include those their employer paid for them (beneficiary). */
-const entriesOf = (owner: Owner): SQL => {
-  const asParty = and(eq(t.partyType, owner.type), eq(t.partyId, owner.id))!;
-  return owner.type === 'rider' ? or(asParty, eq(t.beneficiaryRiderId, owner.id))! : asParty;
-};
+import { entriesOf, statementEntries } from './statement.repo';
 
 /** The owner's money at shows: reports (statements) to download, shows and balances per venue. */
 export function createOwnerLedgerService(ctx: AppContext) {
@@ -57,19 +52,7 @@ export function createOwnerLedgerService(ctx: AppContext) {
   async function statement(owner: Owner, venueId: number): Promise<Statement> {
     const [venue] = await ctx.db.select().from(venues).where(eq(venues.id, venueId));
     if (!venue) throw new AppError('not_found');
-    const lines = await ctx.db
-      .select({
-        date: sql<string>`to_char(${t.occurredAt} AT TIME ZONE ${venue.timeZone}, 'YYYY-MM-DD')`,
-        kind: t.kind,
-        description: t.description,
-        quantity: t.quantity,
-        netMinor: t.netMinor,
-        taxMinor: t.taxMinor,
-        grossMinor: t.grossMinor,
-      })
-      .from(t)
-      .where(and(eq(t.venueId, venueId), entriesOf(owner)))
-      .orderBy(asc(t.occurredAt), asc(t.id));
+    const lines = await statementEntries(ctx.db, owner, venue);
     const { results } = await shows(owner, true);
     return {
       owner: await inviteRepo.ownerName(owner.type, owner.id),

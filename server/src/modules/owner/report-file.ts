@@ -1,6 +1,6 @@
-import pdfmake from 'pdfmake';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@shared/constants';
 import { minorToDecimalString } from '@shared/money';
+import { renderPdf } from '../reports/pdf';
 
 /** A transaction statement of one owner at one venue, as CSV or PDF, in the reader's language. */
 export interface Statement {
@@ -76,35 +76,21 @@ export function statementCsv(statement: Statement, language: string): string {
   return rows.map((row) => row.map(quote).join(';')).join('\r\n') + '\r\n';
 }
 
-/** The standard PDF fonts come with pdfkit; nothing else is read from disk or the network. */
-const FONTS = {
-  normal: 'Helvetica',
-  bold: 'Helvetica-Bold',
-  italics: 'Helvetica-Oblique',
-  bolditalics: 'Helvetica-BoldOblique',
-};
-const STANDARD_FONTS: readonly string[] = Object.values(FONTS);
-
+/** In Roboto (reports/pdf.ts): the standard PDF fonts cannot write Polish or Czech names and labels. */
 export function statementPdf(statement: Statement, language: string): Promise<Buffer> {
   const labels = labelsOf(language);
-  pdfmake.setFonts({ Helvetica: FONTS });
-  pdfmake.setUrlAccessPolicy(() => false);
-  pdfmake.setLocalAccessPolicy((path) => STANDARD_FONTS.includes(path));
   const right = (text: string) => ({ text, alignment: 'right' });
   const body = [
     labels.columns.map((text, i) => ({ text, bold: true, alignment: i >= 3 ? 'right' : 'left' })),
     ...statement.lines.map((line) => cells(line).map((text, i) => (i >= 3 ? right(text) : text))),
     [{ text: labels.balance, bold: true, colSpan: 6 }, '', '', '', '', '', right(amount(statement.balanceMinor))],
   ];
-  return pdfmake
-    .createPdf({
-      info: { title: `${labels.title} ${statement.owner} ${statement.venue}` },
-      defaultStyle: { font: 'Helvetica', fontSize: 9 },
-      content: [
-        { text: labels.title, fontSize: 16, bold: true },
-        { text: `${statement.owner} · ${statement.venue} · ${statement.currency}`, margin: [0, 4, 0, 12] },
-        { table: { headerRows: 1, widths: [55, 40, '*', 35, 50, 45, 50], body }, layout: 'lightHorizontalLines' },
-      ],
-    })
-    .getBuffer();
+  return renderPdf({
+    info: { title: `${labels.title} ${statement.owner} ${statement.venue}` },
+    content: [
+      { text: labels.title, fontSize: 16, bold: true },
+      { text: `${statement.owner} · ${statement.venue} · ${statement.currency}`, margin: [0, 4, 0, 12] },
+      { table: { headerRows: 1, widths: [55, 40, '*', 35, 50, 45, 50], body }, layout: 'lightHorizontalLines' },
+    ],
+  });
 }

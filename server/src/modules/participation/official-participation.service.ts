@@ -5,6 +5,7 @@ import type { ListQuery } from '@shared/schemas/pagination';
 import { AppError, fieldError } from '../../app-error';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
+import { isForeignKeyViolation } from '../configuration/pg-errors';
 import { officialParticipations, officials } from '../../db/schema';
 import { pageOf } from '../../http/pagination';
 import { sessionOf } from '../../http/session';
@@ -147,12 +148,17 @@ export function createOfficialParticipationService(ctx: AppContext) {
       return (await view(eq(t.id, id)))[0]!;
     },
 
+    /** A participation with a compensation bill stays (the bill names it): 409 in_use. */
     async delete(request: FastifyRequest, id: number): Promise<void> {
       await accessible(sessionOf(request), id, true);
-      await ctx.db.transaction(async (tx) => {
-        await tx.delete(t).where(eq(t.id, id));
-        await ctx.audit.record(request, { action: 'officialParticipation.delete', details: { id } }, tx);
-      });
+      await ctx.db
+        .transaction(async (tx) => {
+          await tx.delete(t).where(eq(t.id, id));
+          await ctx.audit.record(request, { action: 'officialParticipation.delete', details: { id } }, tx);
+        })
+        .catch((err: unknown) => {
+          throw isForeignKeyViolation(err) ? new AppError('in_use') : err;
+        });
     },
   };
 }

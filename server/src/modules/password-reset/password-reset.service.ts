@@ -12,6 +12,15 @@ const resetState = (user: UserRow): UserTokenState => ({
   state: `${user.passwordHash ?? ''}|${user.lastLogin?.getTime() ?? ''}`,
 });
 
+/**
+ * The page where the user chooses a (new) password: the reset link, also the onboarding e-mail's
+ * sign-in link for an account without a password yet.
+ */
+export function passwordLinkOf(ctx: Pick<AppContext, 'config' | 'userTokens'>, user: UserRow): string {
+  const token = ctx.userTokens.make('password_reset', resetState(user));
+  return `${ctx.config.publicUrl}/passwordReset?uid=${encodeUid(user.id)}&token=${encodeURIComponent(token)}`;
+}
+
 export function createPasswordResetService(ctx: AppContext) {
   const users = createUserRepo(ctx.db);
 
@@ -28,8 +37,7 @@ export function createPasswordResetService(ctx: AppContext) {
     async request(request: FastifyRequest, email: string): Promise<void> {
       const user = await users.findByEmail(email);
       if (!user?.isActive) return;
-      const token = ctx.userTokens.make('password_reset', resetState(user));
-      const link = `${ctx.config.publicUrl}/passwordReset?uid=${encodeUid(user.id)}&token=${encodeURIComponent(token)}`;
+      const link = passwordLinkOf(ctx, user);
       const mail = renderMail('password_reset', user.language, {
         name: user.firstName || user.username,
         link,

@@ -1,19 +1,17 @@
 import { asc, count, eq, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { isLanguage } from '@shared/constants';
-import { formatMoney } from '@shared/money';
 import type { ListQuery } from '@shared/schemas/pagination';
-import { EMAIL_TEMPLATE_KINDS, type EmailTemplate } from '@shared/schemas/venue-setup';
+import { EMAIL_TEMPLATE_KINDS, unknownPlaceholders, type EmailTemplate } from '@shared/schemas/venue-setup';
 import { AppError, fieldError } from '../../app-error';
 import type { AppContext } from '../../context';
 import { emailTemplates } from '../../db/schema';
 import { pageOf } from '../../http/pagination';
 import { sessionOf } from '../../http/session';
-import { partyBalances } from '../participation/party-balances';
-import { createProfileRepo } from '../user/profile.repo';
 import { createUserRepo } from '../user/user.repo';
-import { createVenueRepo, type VenueRow } from '../venue/venue.repo';
+import { createVenueRepo } from '../venue/venue.repo';
 import { htmlToText, renderTemplate } from './email-render';
+import { balanceOf, userPartiesAt, venueDates, venueMoney } from './email-values';
 
 type Row = typeof emailTemplates.$inferSelect;
 type Kind = EmailTemplate['kind'];
@@ -43,40 +41,15 @@ const columnsOf = (input: EmailTemplateFields) => ({
   bodyHtml: input.body_html,
 });
 
-/** `2026-12-04` → `4.12.2026` (the app's display format). */
-const displayDay = (day: string) => day.split('-').reverse().map(Number).join('.');
-const venueDates = (v: VenueRow) =>
-  [v.startDate, v.endDate]
-    .filter((d): d is string => !!d)
-    .map(displayDay)
-    .join(' – ');
-
 /** A venue's e-mail templates; a test send goes to the signed-in admin with their own values. */
 export function createEmailTemplateService(ctx: AppContext) {
   const venues = createVenueRepo(ctx.db);
   const users = createUserRepo(ctx.db);
-  const profiles = createProfileRepo(ctx.db);
 
   async function existing(id: number): Promise<Row> {
     const [row] = await ctx.db.select().from(emailTemplates).where(eq(emailTemplates.id, id));
     if (!row) throw new AppError('not_found');
     return row;
-  }
-
-  /** The user's balance at the venue over every profile they hold there. */
-  async function balanceOf(userId: number, venueId: number): Promise<number> {
-    const ids = await profiles.idsOf(userId);
-    const held = (
-      [
-        ['rider', ids.riderId],
-        ['employer', ids.employerId],
-        ['official', ids.officialId],
-        ['simpleuser', ids.simpleUserId],
-        ['merchant', ids.merchantId],
-      ] as const
-    ).flatMap(([type, id]) => (id === null ? [] : [{ venueId, type, id }]));
-    const balances = await partyBalances(ctx.db, held);
-    return [...balances.values()].reduce((sum, b) => sum + b, 0);
   }
 
   return {
@@ -140,6 +113,13 @@ export function createEmailTemplateService(ctx: AppContext) {
     /** Renders the template for the signed-in user at `venueId` and mails it to them. */
     async sendTest(request: FastifyRequest, id: number, venueId: number): Promise<{ detail: string }> {
       const template = await existing(id);
+      // Saved before placeholders were checked: refused like a save would be.
+      for (const [field, text] of [
+        ['subject', template.subject],
+        ['body_html', template.bodyHtml],
+      ] as const) {
+        if (unknownPlaceholders(text).length) throw fieldError(field, 'unknown_placeholder');
+      }
       const venue = await venues.findById(venueId);
       if (!venue) throw fieldError('venue', 'does_not_exist');
       const user = await users.findById(sessionOf(request).id);
@@ -149,7 +129,7 @@ export function createEmailTemplateService(ctx: AppContext) {
         last_name: user.lastName,
         venue_name: venue.name,
         venue_dates: venueDates(venue),
-        balance: formatMoney(await balanceOf(user.id, venue.id), venue.currencyDisplay || venue.currency),
+        balance: venueMoney(await balanceOf(ctx.db, await userPartiesAt(ctx.db, user.id, venue.id)), venue),
         login_url: `${ctx.config.publicUrl}/login`,
       });
       ctx.mailer.send({ to: user.email, subject, text: htmlToText(html) });

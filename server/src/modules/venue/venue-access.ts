@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { Role } from '@shared/roles';
 import { AppError } from '../../app-error';
+import type { Db } from '../../db/client';
+import { venues } from '../../db/schema';
 import type { RequestUser } from '../../types';
 
 /** Roles that act for the venue they are assigned to. */
@@ -27,4 +30,16 @@ export function venueOfRequest(user: RequestUser, venue: number | undefined): nu
   if (venue !== undefined) return venue;
   if (user.roles.includes('admin')) return undefined;
   return user.assignedVenueId ?? undefined;
+}
+
+/** An unknown venue is 404 for everyone (before the 403 of a venue that is not theirs). */
+export async function assertKnownVenueAccess(
+  db: Db,
+  user: RequestUser,
+  venueId: number,
+  options: { office?: boolean } = {},
+): Promise<void> {
+  const [venue] = await db.select({ id: venues.id }).from(venues).where(eq(venues.id, venueId));
+  if (!venue) throw new AppError('not_found');
+  assertVenueAccess(user, venueId, options);
 }

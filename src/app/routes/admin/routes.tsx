@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router-dom';
 import { audienceLoader, digitsLoader } from '../../guards/loaders';
 import { lazyPage } from '../../lazy-route';
 import { page } from '../../route-builders';
+import { venueActionRoutes } from './actions/routes';
 import { ledgerRoutes, venueLedgerRoutes } from './ledger/routes';
 import { adminPeopleRoutes } from './people/routes';
 import { setupRoutes, venueAddRoute, venueSetupRoutes } from './setup/routes';
@@ -32,7 +33,7 @@ export const adminRoutes: RouteObject[] = [
       {
         path: '/venues/:venueId',
         loader: digitsLoader('venueId'),
-        children: [...venueSetupRoutes, ...venueLedgerRoutes],
+        children: [...venueSetupRoutes, ...venueLedgerRoutes, ...venueActionRoutes],
       },
       ...setupRoutes,
       ...ledgerRoutes,

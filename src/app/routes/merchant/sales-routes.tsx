@@ -1,7 +1,7 @@
 import { EvclFees } from '@/features/merchant/components/evcl-fees';
 import { SaleForm } from '@/features/merchant/components/sale-form';
 import { SalesList } from '@/features/merchant/components/sales-list';
-import { useIdempotencyKey } from '@/features/ledger/use-idempotency-key';
+import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { SectionPage } from '../portal/section-page';
 
 /** A sale, posted to the ledger with the ledger's Idempotency-Key per submission. */

@@ -1,4 +1,5 @@
 // The show office (organizer) at its assigned venue. Issue 3.
+export { OrganizerInvoiceRoute, OrganizerInvoicesRoute } from './invoices-route';
 export { OrganizerListRoute } from './list-route';
 export { OrganizerOfficialTransactionsRoute } from './official-transactions-route';
 export { OrganizerOfficialsRoute } from './officials-route';

@@ -1,8 +1,11 @@
-import { AudienceDashboard } from '../dashboard/audience-dashboard';
+import { VenueReports } from '@/features/reports/components/venue-reports';
 import { PageLinks } from '@/lib/components/page-links';
+import { useAppStore } from '@/lib/store';
+import { AudienceDashboard } from '../dashboard/audience-dashboard';
 
 /** The show office's start page: its venue and the pages it works in. */
 export function OrganizerListRoute() {
+  const venueId = useAppStore((state) => state.user?.assigned_venue ?? null);
   return (
     <AudienceDashboard audience="organizer">
       <PageLinks
@@ -12,6 +15,7 @@ export function OrganizerListRoute() {
           'organizerOfficials',
           'organizerTransactions',
           'organizerOfficialTransactions',
+          'organizerInvoices',
         ]}
       />
       <PageLinks
@@ -19,6 +23,7 @@ export function OrganizerListRoute() {
         title="organizer.floor"
         pages={['organizerVetcheck', 'organizerSignin', 'organizerWelcomedesk']}
       />
+      {venueId !== null && <VenueReports venueId={venueId} />}
     </AudienceDashboard>
   );
 }

@@ -1,5 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { CompensationBillButton } from '@/features/compensation/components/compensation-bill-button';
+import { DownloadCompensationBills } from '@/features/compensation/components/download-compensation-bills';
 import { OfficialList } from '@/features/participations/components/official-list';
 import { useVenue } from '@/features/venues/api/get-venue';
 import { VenueHeading } from '@/features/venues/components/venue-heading';
@@ -13,7 +15,14 @@ export function OrganizerOfficialsRoute() {
   return (
     <Stack>
       <VenueHeading venueId={venueId} title={t('organizerOfficials')} />
-      {venue.data && <OfficialList venueId={venueId} currency={venue.data.currencyDisplay || venue.data.currency} />}
+      {venue.data && (
+        <OfficialList
+          venueId={venueId}
+          currency={venue.data.currencyDisplay || venue.data.currency}
+          actions={<DownloadCompensationBills venueId={venueId} />}
+          rowActions={(row) => <CompensationBillButton participation={row.id} name={row.official.name} />}
+        />
+      )}
     </Stack>
   );
 }

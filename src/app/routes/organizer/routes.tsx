@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../../lazy-route';
-import { group, page } from '../../route-builders';
+import { digitsLoader } from '../../guards/loaders';
+import { group, page, section } from '../../route-builders';
 
 const organizer = () => import('./index');
 const organizerFloor = () => import('./floor');
@@ -26,6 +27,17 @@ export const organizerRoutes: RouteObject = group('organizer', 'organizer', 'org
   page(
     'organizerOfficialTransactions',
     lazyPage(organizer, (m) => m.OrganizerOfficialTransactionsRoute),
+  ),
+  section(
+    'organizerInvoices',
+    lazyPage(organizer, (m) => m.OrganizerInvoicesRoute),
+    [
+      page(
+        'organizerInvoice',
+        lazyPage(organizer, (m) => m.OrganizerInvoiceRoute),
+        { loader: digitsLoader('invoiceId') },
+      ),
+    ],
   ),
   page(
     'organizerVetcheck',

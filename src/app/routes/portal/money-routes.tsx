@@ -1,12 +1,29 @@
 import { useParams } from 'react-router-dom';
+import { CompensationBillList } from '@/features/compensation/components/compensation-bill-list';
+import { PartyInvoiceList } from '@/features/invoices/components/party-invoice-list';
+import { isInvoicedParty } from '@/features/invoices/party';
 import { OwnerShows } from '@/features/owner/components/owner-shows';
 import { ReportList } from '@/features/owner/components/report-list';
 import { ShowTransactions } from '@/features/owner/components/show-transactions';
+import { PartyReports } from '@/features/reports/components/party-reports';
+import { isReportParty } from '@/features/reports/party';
 import { useSectionHref } from '@/lib/owner-scope';
 import { SectionPage } from './section-page';
 
+/** The owner's statements per show, summaries and details, an official's compensation bills and, for a party that is invoiced, its invoices. */
 export function ReportsRoute() {
-  return <SectionPage>{(owner) => <ReportList owner={owner} />}</SectionPage>;
+  return (
+    <SectionPage>
+      {(owner) => (
+        <>
+          <ReportList owner={owner} />
+          {isReportParty(owner.type) && <PartyReports party={{ type: owner.type, id: owner.id }} />}
+          {owner.type === 'official' && <CompensationBillList official={owner.id} />}
+          {isInvoicedParty(owner.type) && <PartyInvoiceList party={{ type: owner.type, id: owner.id }} />}
+        </>
+      )}
+    </SectionPage>
+  );
 }
 
 /** The owner's venues: shows (also the official's venues) or the balance per venue. */

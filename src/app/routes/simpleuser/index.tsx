@@ -12,6 +12,7 @@ const PAGES = [
   'simpleuserTeamMembers',
   'simpleuserBankAccounts',
   'simpleuserDocuments',
+  'simpleuserReports',
   'simpleuserBalance',
 ] as const;
 

@@ -31,7 +31,7 @@ import {
   validateTransaction,
   type TransactionValues,
 } from '../transaction-values';
-import { useIdempotencyKey } from '../use-idempotency-key';
+import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { EntrySummary } from './entry-summary';
 import { LineFields } from './line-fields';
 import { PartyField } from './party-field';

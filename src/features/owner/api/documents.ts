@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DocumentType, OwnerDocument } from '@shared/schemas/owner';
 import { api } from '@/lib/api-client';
-import { downloadFile } from './download-file';
+import { downloadFile } from '@/lib/download-file';
 import { ownerKeys, ownerPath, type OwnerRef } from './owner-path';
 
 export interface DocumentList {

@@ -4,7 +4,7 @@ import type { TransactionPage } from '@shared/schemas/ledger';
 import { MAX_PAGE_SIZE } from '@shared/schemas/pagination';
 import { api } from '@/lib/api-client';
 import { requireParams } from '@/lib/require-params';
-import { downloadFile } from './download-file';
+import { downloadFile } from '@/lib/download-file';
 import { ownerKeys, ownerPath, requireOwner, type OwnerRef } from './owner-path';
 
 /** RecordTable lists have a count. */

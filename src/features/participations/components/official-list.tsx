@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPercent } from '@shared/ledger';
 import { formatMoney } from '@/lib/format';
@@ -16,10 +16,14 @@ interface OfficialListProps {
   venueId: number;
   /** How amounts are labelled: the venue's currency display. */
   currency: string;
+  /** More buttons beside "Add" (a route composes them from other features). */
+  actions?: ReactNode;
+  /** More actions of a row, before its own. */
+  rowActions?(row: OfficialParticipation): ReactNode;
 }
 
 /** The officials at a venue: function, days, fees and what the venue owes them. */
-export function OfficialList({ venueId, currency }: OfficialListProps) {
+export function OfficialList({ venueId, currency, actions, rowActions }: OfficialListProps) {
   const { t } = useTranslation('participants');
   const officials = useOfficialParticipations(venueId);
   const remove = useDeleteOfficialParticipation();
@@ -33,9 +37,12 @@ export function OfficialList({ venueId, currency }: OfficialListProps) {
           <Title order={2} size="h4" id="officials-title">
             {t('officials.title')}
           </Title>
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
-            {t('officials.add')}
-          </Button>
+          <Group gap="xs">
+            {actions}
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
+              {t('officials.add')}
+            </Button>
+          </Group>
         </Group>
         {officials.isPending && <Skeleton height={120} aria-label={t('list.loading')} />}
         {officials.isError && <Alert color="red">{errorText(officials.error)}</Alert>}
@@ -71,6 +78,7 @@ export function OfficialList({ venueId, currency }: OfficialListProps) {
                     <Table.Td ta="right">{money(row.balance)}</Table.Td>
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
+                        {rowActions?.(row)}
                         <Button
                           size="compact-sm"
                           variant="default"

@@ -3,7 +3,7 @@ import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EmailTemplate } from '@shared/schemas/venue-setup';
-import { showError } from '@/lib/api-error';
+import { submitErrors } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useDeleteEmailTemplate } from '../api/delete-email-template';
 import { useEmailTemplates } from '../api/list-email-templates';
@@ -26,7 +26,8 @@ export function EmailTemplateList({ venueId }: { venueId: number }) {
       await send.mutateAsync({ templateId: template.id, venueId });
       notify.success(t('emails.testSent'));
     } catch (error) {
-      showError(error);
+      // A stored template naming an unknown placeholder is refused with its field's code.
+      submitErrors(error, {}).form.forEach((message) => notify.error(message));
     }
   }
 

@@ -26,7 +26,14 @@ const VIEWS = [
   'venueOfficialTransactions',
 ] as const satisfies PathKey[];
 
-type VenuePageKey = (typeof CONFIG_SECTIONS)[number] | (typeof VIEWS)[number];
+const ACTIONS = [
+  'venueActionsInvoices',
+  'venueActionsOnboardingEmails',
+  'venueActionsSendEmails',
+  'venueActionsSendEmailsAttendees',
+] as const satisfies PathKey[];
+
+type VenuePageKey = (typeof CONFIG_SECTIONS)[number] | (typeof VIEWS)[number] | (typeof ACTIONS)[number];
 
 interface LinkGridProps {
   title: string;
@@ -115,6 +122,7 @@ export function VenueOverview({ venueId }: { venueId: number }) {
       </Card>
       <LinkGrid title={t('overview.configuration')} id="venue-config-links" pages={CONFIG_SECTIONS} venueId={venueId} />
       <LinkGrid title={t('overview.views')} id="venue-view-links" pages={VIEWS} venueId={venueId} />
+      <LinkGrid title={t('overview.actions')} id="venue-action-links" pages={ACTIONS} venueId={venueId} />
     </Stack>
   );
 }

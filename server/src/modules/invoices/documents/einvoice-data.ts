@@ -12,7 +12,8 @@ import type { InvoiceDocument } from './model';
 
 type Ubl = Invoice['ubl:Invoice'];
 type Currency = Ubl['cbc:DocumentCurrencyCode'];
-type Country = Ubl['cac:AccountingSupplierParty']['cac:Party']['cac:PostalAddress']['cac:Country']['cbc:IdentificationCode'];
+type Country =
+  Ubl['cac:AccountingSupplierParty']['cac:Party']['cac:PostalAddress']['cac:Country']['cbc:IdentificationCode'];
 type Line = Ubl['cac:InvoiceLine'][number];
 type Subtotal = NonNullable<Ubl['cac:TaxTotal'][0]['cac:TaxSubtotal']>[number];
 type Address = Ubl['cac:AccountingSupplierParty']['cac:Party']['cac:PostalAddress'];
@@ -138,10 +139,13 @@ function postalAddress(party: InvoiceDocument['buyer'] | InvoiceDocument['seller
   };
 }
 
-const VAT_SCHEME = { 'cbc:ID': 'VAT' } as const;
+const vatScheme = () => ({ 'cbc:ID': 'VAT' });
+/** EN 16931 dates are calendar days (YYYY-MM-DD), whatever the model holds. */
+const day = (value: string) => isoDay(value) ?? value;
 
 function exemption(category: TaxCategory, labels: InvoiceLabels) {
-  if (category === 'AE') return { 'cbc:TaxExemptionReasonCode': 'VATEX-EU-AE', 'cbc:TaxExemptionReason': labels.reverseCharge };
+  if (category === 'AE')
+    return { 'cbc:TaxExemptionReasonCode': 'VATEX-EU-AE', 'cbc:TaxExemptionReason': labels.reverseCharge };
   if (category === 'E') return { 'cbc:TaxExemptionReason': labels.vatExempt };
   return {};
 }
@@ -184,39 +188,42 @@ export function toEInvoiceData(doc: InvoiceDocument): Invoice {
         'cac:ClassifiedTaxCategory': {
           'cbc:ID': line.tax_category,
           'cbc:Percent': percent(line.tax_rate_bp),
-          'cac:TaxScheme': VAT_SCHEME,
+          'cac:TaxScheme': vatScheme(),
         },
       },
       'cac:Price': { 'cbc:PriceAmount': unitPrice(line), 'cbc:PriceAmount@currencyID': currency },
     };
   });
 
-  const subtotals = doc.vatSummary.map(
-    (row): Subtotal => ({
-      'cbc:TaxableAmount': amount(row.net),
-      'cbc:TaxableAmount@currencyID': currency,
-      'cbc:TaxAmount': amount(row.tax),
-      'cbc:TaxAmount@currencyID': currency,
-      'cac:TaxCategory': {
-        'cbc:ID': row.tax_category,
-        'cbc:Percent': percent(row.tax_rate_bp),
-        ...exemption(row.tax_category, labels),
-        'cac:TaxScheme': VAT_SCHEME,
-      },
-    }),
-  );
+  const subtotals = doc.vatSummary.map((row): Subtotal => ({
+    'cbc:TaxableAmount': amount(row.net),
+    'cbc:TaxableAmount@currencyID': currency,
+    'cbc:TaxAmount': amount(row.tax),
+    'cbc:TaxAmount@currencyID': currency,
+    'cac:TaxCategory': {
+      'cbc:ID': row.tax_category,
+      'cbc:Percent': percent(row.tax_rate_bp),
+      ...exemption(row.tax_category, labels),
+      'cac:TaxScheme': vatScheme(),
+    },
+  }));
 
   return {
     'ubl:Invoice': {
       'cbc:ID': doc.number,
-      'cbc:IssueDate': doc.issueDate,
-      'cbc:DueDate': doc.dueDate,
+      'cbc:IssueDate': day(doc.issueDate),
+      'cbc:DueDate': day(doc.dueDate),
       'cbc:InvoiceTypeCode': doc.kind === 'credit_note' ? '381' : '380',
       ...(doc.note ? { 'cbc:Note': [doc.note] } : {}),
       'cbc:DocumentCurrencyCode': currency,
       'cbc:BuyerReference': `${buyer.partyType}-${buyer.partyId}`,
       ...(start || end
-        ? { 'cac:InvoicePeriod': { ...(start ? { 'cbc:StartDate': start } : {}), ...(end ? { 'cbc:EndDate': end } : {}) } }
+        ? {
+            'cac:InvoicePeriod': {
+              ...(start ? { 'cbc:StartDate': start } : {}),
+              ...(end ? { 'cbc:EndDate': end } : {}),
+            },
+          }
         : {}),
       ...(doc.creditNoteOf
         ? {
@@ -224,7 +231,7 @@ export function toEInvoiceData(doc: InvoiceDocument): Invoice {
               {
                 'cac:InvoiceDocumentReference': {
                   'cbc:ID': doc.creditNoteOf.number,
-                  'cbc:IssueDate': doc.creditNoteOf.issueDate,
+                  'cbc:IssueDate': day(doc.creditNoteOf.issueDate),
                 },
               },
             ],
@@ -235,7 +242,7 @@ export function toEInvoiceData(doc: InvoiceDocument): Invoice {
           ...(seller.email ? { 'cbc:EndpointID': seller.email, 'cbc:EndpointID@schemeID': 'EM' } : {}),
           'cac:PostalAddress': postalAddress(seller, sellerCountry),
           ...(seller.vat_id
-            ? { 'cac:PartyTaxScheme': [{ 'cbc:CompanyID': seller.vat_id, 'cac:TaxScheme': VAT_SCHEME }] }
+            ? { 'cac:PartyTaxScheme': [{ 'cbc:CompanyID': seller.vat_id, 'cac:TaxScheme': vatScheme() }] }
             : {}),
           'cac:PartyLegalEntity': { 'cbc:RegistrationName': seller.name },
           'cac:Contact': {
@@ -249,7 +256,9 @@ export function toEInvoiceData(doc: InvoiceDocument): Invoice {
         'cac:Party': {
           ...(buyer.email ? { 'cbc:EndpointID': buyer.email, 'cbc:EndpointID@schemeID': 'EM' } : {}),
           'cac:PostalAddress': postalAddress(buyer, buyerCountry),
-          ...(buyer.vat_id ? { 'cac:PartyTaxScheme': { 'cbc:CompanyID': buyer.vat_id, 'cac:TaxScheme': VAT_SCHEME } } : {}),
+          ...(buyer.vat_id
+            ? { 'cac:PartyTaxScheme': { 'cbc:CompanyID': buyer.vat_id, 'cac:TaxScheme': vatScheme() } }
+            : {}),
           'cac:PartyLegalEntity': { 'cbc:RegistrationName': buyer.name },
         },
       },
@@ -261,7 +270,9 @@ export function toEInvoiceData(doc: InvoiceDocument): Invoice {
               'cac:PayeeFinancialAccount': {
                 'cbc:ID': sepa.replace(/\s+/g, ''),
                 'cbc:Name': seller.name,
-                ...(seller.bic ? { 'cac:FinancialInstitutionBranch': { 'cbc:ID': seller.bic.replace(/\s+/g, '') } } : {}),
+                ...(seller.bic
+                  ? { 'cac:FinancialInstitutionBranch': { 'cbc:ID': seller.bic.replace(/\s+/g, '') } }
+                  : {}),
               },
             }
           : { 'cbc:PaymentMeansCode': '1', 'cbc:PaymentID': doc.paymentReference },

@@ -1,3 +1,4 @@
+import type * as EInvoiceCore from '@e-invoice-eu/core';
 import type { EInvoiceFormat, Invoice, InvoiceServiceOptions, Logger } from '@e-invoice-eu/core';
 import { renderInvoicePdf } from './invoice-pdf';
 import { toEInvoiceData } from './einvoice-data';
@@ -19,7 +20,7 @@ export type { EInvoiceGap } from './einvoice-data';
  * against the library's schema through InvoiceService and compare the XML with the library's.
  */
 
-type Core = typeof import('@e-invoice-eu/core');
+type Core = typeof EInvoiceCore;
 type FormatName = 'CII' | 'XRECHNUNG-UBL' | 'Factur-X-EN16931';
 
 let core: Promise<Core> | undefined;
@@ -37,6 +38,18 @@ export function eInvoiceLibrary(): Promise<Core> {
   return core;
 }
 
+/**
+ * @e-invoice-eu/core 2.3.4 maps BT-25/BT-26 (the invoice a credit note corrects) to CII from
+ * `cac:BillingReference/cbc:ID`, while its schema and UBL have them in
+ * `cac:BillingReference/cac:InvoiceDocumentReference`: without this copy a CII credit note loses
+ * its invoice (ram:InvoiceReferencedDocument). The CII conversion reads only what it maps.
+ */
+function precedingInvoiceForCii(data: Invoice): void {
+  for (const reference of data['ubl:Invoice']['cac:BillingReference'] ?? []) {
+    Object.assign(reference, reference['cac:InvoiceDocumentReference']);
+  }
+}
+
 async function generate(
   format: FormatName,
   data: Invoice,
@@ -50,6 +63,7 @@ async function generate(
     (service as unknown as { renderXML: (data: object) => string }).renderXML = writeXml;
     services.set(format, service);
   }
+  if (service.syntax === 'CII') precedingInvoiceForCii(data);
   // What InvoiceService.generate does after validating: defaults (specification and process ids), render.
   service.fillInvoiceDefaults(data);
   return service.generate(data, { ...options, format });
@@ -58,9 +72,14 @@ async function generate(
 const asText = (output: string | Uint8Array) =>
   typeof output === 'string' ? output : Buffer.from(output).toString('utf8');
 const asBuffer = (output: string | Uint8Array) =>
-  typeof output === 'string' ? Buffer.from(output, 'utf8') : Buffer.from(output.buffer, output.byteOffset, output.byteLength);
+  typeof output === 'string'
+    ? Buffer.from(output, 'utf8')
+    : Buffer.from(output.buffer, output.byteOffset, output.byteLength);
 
-/** The CII XML (UN/CEFACT Cross Industry Invoice, EN 16931), as embedded in the Factur-X PDF. */
+/**
+ * The CII XML (UN/CEFACT Cross Industry Invoice, EN 16931). The Factur-X PDF embeds the same
+ * conversion limited to the Factur-X EN 16931 profile's elements.
+ */
 export async function renderCii(doc: InvoiceDocument): Promise<string> {
   return asText(await generate('CII', toEInvoiceData(doc), { lang: doc.language }));
 }

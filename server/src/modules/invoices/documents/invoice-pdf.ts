@@ -2,6 +2,7 @@ import pdfmake from 'pdfmake';
 import type { TaxCategory } from '@shared/schemas/invoices';
 import { addressLines, dayDate, money, percent } from './document-format';
 import { invoiceLabels, type InvoiceLabels } from './invoice-labels';
+import { logoDataUrl } from './logo-image';
 import type { InvoiceDocument } from './model';
 import { INVOICE_FONT, useInvoiceFonts } from './pdf-fonts';
 
@@ -31,7 +32,7 @@ const ROWS_LAYOUT = {
 const PLAIN_LAYOUT = {
   hLineWidth: () => 0,
   vLineWidth: () => 0,
-  paddingLeft: () => 0,
+  paddingLeft: (column: number) => (column ? 8 : 0),
   paddingRight: () => 0,
   paddingTop: () => 1,
   paddingBottom: () => 1,
@@ -50,9 +51,8 @@ function partyBlock(
   ];
 }
 
-function header(doc: InvoiceDocument, labels: InvoiceLabels, title: string): Node {
+function header(doc: InvoiceDocument, labels: InvoiceLabels, title: string, logo: boolean): Node {
   const { seller, venue } = doc;
-  const logo = seller.logo && LOGO_TYPES.includes(seller.logo.contentType);
   const show = venue.feiId ? `${venue.name} (${venue.feiId})` : venue.name;
   const from = venue.startDate ? dayDate(venue.startDate) : '';
   const to = venue.endDate ? dayDate(venue.endDate) : '';
@@ -96,8 +96,18 @@ function header(doc: InvoiceDocument, labels: InvoiceLabels, title: string): Nod
 
 function lineTable(doc: InvoiceDocument, labels: InvoiceLabels): Node {
   const amount = (minor: number) => money(minor, doc.currency);
-  const head = [labels.date, labels.description, labels.quantity, labels.unitPrice, labels.vatRate, labels.net, labels.gross];
-  const body: unknown[][] = [head.map((text, i) => ({ text, bold: true, fontSize: 7.5, alignment: i < 2 ? 'left' : 'right' }))];
+  const head = [
+    labels.date,
+    labels.description,
+    labels.quantity,
+    labels.unitPrice,
+    labels.vatRate,
+    labels.net,
+    labels.gross,
+  ];
+  const body: unknown[][] = [
+    head.map((text, i) => ({ text, bold: true, fontSize: 7.5, alignment: i < 2 ? 'left' : 'right' })),
+  ];
   for (const line of doc.lines) {
     body.push([
       dayDate(line.date),
@@ -114,7 +124,7 @@ function lineTable(doc: InvoiceDocument, labels: InvoiceLabels): Node {
   return {
     margin: [0, 16, 0, 0],
     layout: ROWS_LAYOUT,
-    table: { headerRows: 1, dontBreakRows: true, widths: [44, '*', 24, 62, 30, 62, 62], body },
+    table: { headerRows: 1, dontBreakRows: true, widths: [44, '*', 24, 62, 34, 62, 62], body },
   };
 }
 
@@ -224,31 +234,34 @@ function correction(doc: InvoiceDocument, labels: InvoiceLabels): Node[] {
   ];
 }
 
-export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
+/** The invoice or credit note as a PDF (fonts embedded, ready to be made Factur-X: einvoice.ts). */
+export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const labels = invoiceLabels(doc.language);
   const title = doc.kind === 'credit_note' ? labels.creditNote : labels.invoice;
   const { seller } = doc;
-  const logo =
-    seller.logo && LOGO_TYPES.includes(seller.logo.contentType)
-      ? { logo: `data:${seller.logo.contentType};base64,${seller.logo.data.toString('base64')}` }
-      : {};
+  const logo = seller.logo && LOGO_TYPES.includes(seller.logo.contentType) ? await logoDataUrl(seller.logo) : null;
   const footerText = [seller.name, seller.vat_id ? `${labels.vatId} ${seller.vat_id}` : '', `${title} ${doc.number}`]
     .filter(Boolean)
     .join(' · ');
   const definition = {
     version: '1.7',
     language: doc.language,
-    info: { title: `${title} ${doc.number}`, author: seller.name, subject: `${title} ${doc.number}`, creator: 'Paddock' },
+    info: {
+      title: `${title} ${doc.number}`,
+      author: seller.name,
+      subject: `${title} ${doc.number}`,
+      creator: 'Paddock',
+    },
     pageSize: 'A4',
     pageMargins: [40, 40, 40, 50],
     defaultStyle: { font: INVOICE_FONT, fontSize: 8.5, lineHeight: 1.1 },
-    images: logo,
+    images: logo ? { logo } : {},
     footer: (page: number, pages: number) => ({
       margin: [40, 16, 40, 0],
       columns: [small(footerText), { ...small(labels.page(page, pages)), alignment: 'right', width: 90 }],
     }),
     content: [
-      header(doc, labels, title),
+      header(doc, labels, title, logo !== null),
       { margin: [0, 18, 0, 0], stack: partyBlock(doc.buyer, labels, labels.buyer) },
       ...correction(doc, labels),
       lineTable(doc, labels),

@@ -29,7 +29,7 @@ interface Job {
 interface Slot {
   worker: Worker;
   job: Job | null;
-  /** It has answered once: it loaded, so a later crash is not a start-up failure. */
+  /** It has loaded (said so): a later crash is not a start-up failure. */
   started: boolean;
 }
 
@@ -39,7 +39,7 @@ const WORKER_URL = new URL(SOURCE ? './render-worker.ts' : './render-worker.js',
  * Node 20 ignores `--import` in a worker's execArgv, so a TypeScript worker starts from a line of
  * JavaScript that registers tsx's loader (tsx/esm/api, found from here) and then imports it.
  */
-const TSX_API = typeof import.meta.resolve === 'function' ? import.meta.resolve('tsx/esm/api') : 'tsx/esm/api';
+const tsxApi = () => (typeof import.meta.resolve === 'function' ? import.meta.resolve('tsx/esm/api') : 'tsx/esm/api');
 const BOOTSTRAP = `const { workerData } = require('node:worker_threads');
 import(workerData.tsx).then((tsx) => tsx.register()).then(() => import(workerData.url));`;
 
@@ -51,12 +51,15 @@ let inline = false;
 
 function startWorker(): Slot {
   const worker = SOURCE
-    ? new Worker(BOOTSTRAP, { eval: true, workerData: { tsx: TSX_API, url: WORKER_URL.href } })
+    ? new Worker(BOOTSTRAP, { eval: true, workerData: { tsx: tsxApi(), url: WORKER_URL.href } })
     : new Worker(WORKER_URL);
   const slot: Slot = { worker, job: null, started: false };
   worker.unref();
   worker.on('message', (reply: RenderReply) => {
-    slot.started = true;
+    if ('ready' in reply) {
+      slot.started = true;
+      return;
+    }
     const job = slot.job;
     slot.job = null;
     worker.unref();

@@ -12,6 +12,7 @@ export interface RenderRequest {
   doc: InvoiceDocument;
 }
 export type RenderReply =
+  | { ready: true }
   | { id: number; pdf: ArrayBuffer; xrechnung: string }
   | { id: number; error: { name: string; message: string; stack?: string } };
 
@@ -45,4 +46,5 @@ if (port) {
       },
     );
   });
+  port.postMessage({ ready: true } satisfies RenderReply);
 }

@@ -1,6 +1,8 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { CompensationBillButton } from '@/features/compensation/components/compensation-bill-button';
+import { DownloadCompensationBills } from '@/features/compensation/components/download-compensation-bills';
 import { OfficialList } from '@/features/participations/components/official-list';
 import { useVenue } from '@/features/venues/api/get-venue';
 import { VenueHeading } from '@/features/venues/components/venue-heading';
@@ -12,7 +14,14 @@ export function VenueOfficialsRoute() {
   return (
     <Stack>
       <VenueHeading venueId={venueId} title={t('venueOfficials')} />
-      {venue.data && <OfficialList venueId={venueId} currency={venue.data.currencyDisplay || venue.data.currency} />}
+      {venue.data && (
+        <OfficialList
+          venueId={venueId}
+          currency={venue.data.currencyDisplay || venue.data.currency}
+          actions={<DownloadCompensationBills venueId={venueId} />}
+          rowActions={(row) => <CompensationBillButton participation={row.id} name={row.official.name} />}
+        />
+      )}
     </Stack>
   );
 }

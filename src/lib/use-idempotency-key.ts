@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { ApiError } from '@/lib/api-error';
+import { ApiError } from './api-error';
 
 /**
  * One Idempotency-Key per submission attempt. Sending the same body again after the answer was

@@ -1,6 +1,6 @@
-import { ApiError, apiErrorMessage } from '@/lib/api-error';
-import { apiUrl } from '@/lib/api-client';
-import { useAppStore } from '@/lib/store';
+import { ApiError, apiErrorMessage } from './api-error';
+import { apiUrl } from './api-client';
+import { useAppStore } from './store';
 
 /** The file name of a `Content-Disposition: attachment; filename="…"` answer. */
 function fileNameOf(response: Response, fallback: string): string {

@@ -1,0 +1,8 @@
+// The admin's actions on a venue (issue 12): invoices, e-mail runs (one lazy chunk).
+export { VenueInvoiceRoute } from './venue-invoice-route';
+export { VenueInvoicesRoute } from './venue-invoices-route';
+export {
+  VenueOnboardingEmailsRoute,
+  VenueSendEmailsAttendeesRoute,
+  VenueSendEmailsRoute,
+} from './venue-email-runs-route';

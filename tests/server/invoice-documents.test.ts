@@ -1,0 +1,753 @@
+import { PDFDocument, PDFDict, PDFName, PDFRawStream } from '@cantoo/pdf-lib';
+import { InvoiceService } from '@e-invoice-eu/core';
+import { extractText } from 'unpdf';
+import { crc32, deflateSync, inflateSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { convert } from 'xmlbuilder2';
+import type { InvoiceLine, TaxCategory, VatSummaryRow } from '../../src/shared/schemas/invoices';
+import {
+  checkInvoiceDocument,
+  eInvoiceGaps,
+  InvoiceDocumentError,
+  renderCii,
+  renderFacturX,
+  renderInvoiceFiles,
+  renderXRechnung,
+  toEInvoiceData,
+} from '../../server/src/modules/invoices/documents/einvoice';
+import { invoiceLabels } from '../../server/src/modules/invoices/documents/invoice-labels';
+import { renderInvoicePdf } from '../../server/src/modules/invoices/documents/invoice-pdf';
+import type { InvoiceDocument } from '../../server/src/modules/invoices/documents/model';
+import { closeRenderPool, renderInBackground } from '../../server/src/modules/invoices/documents/render-pool';
+import { writeXml } from '../../server/src/modules/invoices/documents/xml-writer';
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures, by hand: amounts in cents, VAT rounded per line (half up) as the ledger does.
+
+/** A 1×1 PNG: the venue's logo. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let transaction = 100;
+function line(
+  description: string,
+  quantity: number,
+  unitNet: number,
+  rateBp: number,
+  category: TaxCategory = 'S',
+  more: Partial<InvoiceLine> = {},
+): InvoiceLine {
+  const net = quantity * unitNet;
+  const tax = Math.floor((net * rateBp + 5000) / 10000);
+  return {
+    transaction: transaction++,
+    date: '2026-06-05',
+    description,
+    beneficiary: null,
+    quantity,
+    unit_net: unitNet,
+    net,
+    tax,
+    gross: net + tax,
+    tax_rate_bp: rateBp,
+    tax_category: category,
+    credited: false,
+    ...more,
+  };
+}
+
+function summaryOf(lines: InvoiceLine[]): VatSummaryRow[] {
+  const rows = new Map<string, VatSummaryRow>();
+  for (const l of lines) {
+    const key = `${l.tax_category}/${l.tax_rate_bp}`;
+    const row = rows.get(key) ?? { tax_rate_bp: l.tax_rate_bp, tax_category: l.tax_category, net: 0, tax: 0, gross: 0 };
+    row.net += l.net;
+    row.tax += l.tax;
+    row.gross += l.gross;
+    rows.set(key, row);
+  }
+  return [...rows.values()];
+}
+
+const SELLER: InvoiceDocument['seller'] = {
+  name: 'Paddock Classic d.o.o.',
+  address: 'Lipica 5',
+  postal_code: '6210',
+  city: 'Sežana',
+  country: 'SI',
+  vat_id: 'SI12345678',
+  email: 'office@paddock.example',
+  phone: '+386 5 123 4567',
+  iban: 'SI56 1910 0000 0123 438',
+  bic: 'BAKOSI2X',
+  bankName: 'Banka Koper',
+  logo: null,
+};
+
+function invoiceDoc(lines: InvoiceLine[], more: Partial<InvoiceDocument> = {}): InvoiceDocument {
+  const sum = (field: 'net' | 'tax' | 'gross') => lines.reduce((total, l) => total + l[field], 0);
+  return {
+    kind: 'invoice',
+    number: '1-00042',
+    creditNoteOf: null,
+    language: 'de',
+    issueDate: '2026-06-30',
+    dueDate: '2026-07-14',
+    currency: 'EUR',
+    venue: { name: 'CSI Lipica', feiId: '2026_CI_0139', startDate: '2026-06-03', endDate: '2026-06-07' },
+    seller: SELLER,
+    buyer: {
+      name: 'Maria Huber',
+      address: 'Hauptstraße 1',
+      postal_code: '80331',
+      city: 'München',
+      country: 'DE',
+      vat_id: null,
+      email: 'maria@example.com',
+      partyType: 'rider',
+      partyId: 12,
+    },
+    lines,
+    vatSummary: summaryOf(lines),
+    netMinor: sum('net'),
+    taxMinor: sum('tax'),
+    grossMinor: sum('gross'),
+    paymentReference: 'RF18539007547034',
+    note: null,
+    ...more,
+  };
+}
+
+/** German rider's invoice, three rates: 22 %, 9.5 %, 0 % exempt; the venue's logo. */
+const threeRates = invoiceDoc(
+  [
+    line('Boxenmiete 3 Nächte', 3, 4000, 2200), // 120.00 + 26.40
+    line('Heu und Stroh', 2, 1250, 950), // 25.00 + 2.38 (2.375 rounded per line)
+    line('Startgeld Großer Preis', 1, 5000, 0, 'E'), // 50.00, exempt
+    line('Stromanschluss', 1, 999, 2200), // 9.99 + 2.20 (2.1978)
+  ],
+  { seller: { ...SELLER, logo: { contentType: 'image/png', data: PNG } } },
+);
+
+/** Reverse charge to a German company, in English. */
+const reverseCharge = invoiceDoc(
+  [line('Stable rent, 5 nights', 5, 3500, 0, 'AE'), line('Shavings', 4, 1200, 0, 'AE')],
+  {
+    number: '1-00043',
+    language: 'en',
+    buyer: {
+      name: 'Reitstall Müller GmbH',
+      address: 'Am Gestüt 7',
+      postal_code: '48157',
+      city: 'Münster',
+      country: 'DE',
+      vat_id: 'DE123456789',
+      email: 'buchhaltung@reitstall-mueller.example',
+      partyType: 'employer',
+      partyId: 3,
+    },
+  },
+);
+
+/** An employer's invoice in French: each line names the rider it was for. */
+const employer = invoiceDoc(
+  [
+    line('Box pour 4 nuits', 4, 3000, 2200, 'S', { beneficiary: 'Jeanne Durand' }),
+    line('Engagement épreuve 1.40 m', 1, 4500, 2200, 'S', { beneficiary: 'Luc Martin' }),
+    line('Copeaux', 3, 1100, 950, 'S', { beneficiary: 'Jeanne Durand' }),
+  ],
+  {
+    number: '1-00044',
+    language: 'fr',
+    buyer: {
+      name: 'Écurie du Lac SARL',
+      address: '12 rue des Haras\nBâtiment B',
+      postal_code: '14000',
+      city: 'Caen',
+      country: 'FR',
+      vat_id: 'FR40123456824',
+      email: 'compta@ecurie-du-lac.example',
+      partyType: 'employer',
+      partyId: 9,
+    },
+  },
+);
+
+/** A Polish credit note for part of invoice 1-00042. */
+const creditNote = invoiceDoc([line('Boxenmiete 1 Nacht (Storno)', 1, 4000, 2200)], {
+  kind: 'credit_note',
+  number: '1-00045',
+  creditNoteOf: { number: '1-00042', issueDate: '2026-06-30' },
+  language: 'pl',
+  note: 'Koń wycofany z zawodów',
+  buyer: {
+    name: 'Łukasz Żółkiewski',
+    address: 'ul. Długa 3',
+    postal_code: '00-238',
+    city: 'Warszawa',
+    country: 'PL',
+    vat_id: null,
+    email: 'lukasz@example.pl',
+    partyType: 'rider',
+    partyId: 21,
+  },
+});
+
+/** 120 lines: several pages. */
+const long = invoiceDoc(
+  Array.from({ length: 120 }, (_, i) =>
+    line(`Hay bale no. ${String(i + 1).padStart(3, '0')}`, 1 + (i % 3), 850 + i, i % 2 ? 950 : 2200),
+  ),
+  { number: '1-00046', language: 'en' },
+);
+
+const FIXTURES = { threeRates, reverseCharge, employer, creditNote, long };
+
+// ---------------------------------------------------------------------------------------------
+// Reading the bytes back.
+
+async function pdfPages(pdf: Buffer): Promise<string[]> {
+  const { text } = await extractText(new Uint8Array(pdf), { mergePages: false });
+  return text;
+}
+
+type Xml = Record<string, unknown>;
+const parse = (xml: string) => convert(xml, { format: 'object' }) as unknown as Xml;
+const list = (value: unknown): Xml[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]) as Xml[];
+const text = (value: unknown): string =>
+  typeof value === 'string' ? value : (((value as Xml | undefined)?.['#'] as string | undefined) ?? '');
+/** Cents of an e-invoice amount, which must have exactly two decimals. */
+function cents(value: unknown): number {
+  const amount = text(value);
+  expect(amount).toMatch(/^-?\d+\.\d{2}$/);
+  return Math.round(Number(amount) * 100);
+}
+
+/** The Factur-X PDF's embedded factur-x.xml, and what the PDF says about itself. */
+async function facturX(pdf: Buffer) {
+  const doc = await PDFDocument.load(new Uint8Array(pdf), { updateMetadata: false });
+  const attachments = doc.getAttachments();
+  const xml = attachments.find((a) => a.name === 'factur-x.xml');
+  const metadata = doc.catalog.lookup(PDFName.of('Metadata'));
+  const fonts: { subtype: string; embedded: boolean }[] = [];
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFDict) || object.get(PDFName.of('Type')) !== PDFName.of('Font')) continue;
+    const subtype = object.get(PDFName.of('Subtype'))?.toString() ?? '';
+    if (subtype === '/Type0') continue; // its descendant font is listed itself
+    const descriptor = object.lookup(PDFName.of('FontDescriptor'));
+    const embedded = descriptor instanceof PDFDict && descriptor.has(PDFName.of('FontFile2'));
+    fonts.push({ subtype, embedded });
+  }
+  return {
+    names: attachments.map((a) => a.name),
+    xml: xml ? Buffer.from(xml.data).toString('utf8') : null,
+    relationship: xml?.afRelationship,
+    xmp: metadata ? Buffer.from((metadata as unknown as { contents: Uint8Array }).contents).toString('utf8') : '',
+    fonts,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// EN 16931 rules, checked on the UBL the way the Schematron does (no XSD or Schematron
+// processor is available here: see the report). Returns the violated rules.
+
+function en16931Violations(ubl: Xml): string[] {
+  const root = (ubl.Invoice ?? ubl.CreditNote) as Xml;
+  const isCredit = 'CreditNote' in ubl;
+  const problems: string[] = [];
+  const check = (rule: string, ok: boolean) => ok || problems.push(rule);
+  const lines = list(root[isCredit ? 'cac:CreditNoteLine' : 'cac:InvoiceLine']);
+  const totals = root['cac:LegalMonetaryTotal'] as Xml;
+  const taxTotal = list(root['cac:TaxTotal'])[0]!;
+  const subtotals = list(taxTotal['cac:TaxSubtotal']);
+  const lineSum = lines.reduce((sum, l) => sum + cents(l['cbc:LineExtensionAmount']), 0);
+  check('BR-16 lines', lines.length > 0);
+  check('BR-CO-10', lineSum === cents(totals['cbc:LineExtensionAmount']));
+  check('BR-CO-13', cents(totals['cbc:TaxExclusiveAmount']) === cents(totals['cbc:LineExtensionAmount']));
+  const subtotalTax = subtotals.reduce((sum, s) => sum + cents(s['cbc:TaxAmount']), 0);
+  check('BR-CO-14', subtotalTax === cents(taxTotal['cbc:TaxAmount']));
+  check(
+    'BR-CO-15',
+    cents(totals['cbc:TaxInclusiveAmount']) ===
+      cents(totals['cbc:TaxExclusiveAmount']) + cents(taxTotal['cbc:TaxAmount']),
+  );
+  check('BR-CO-16', cents(totals['cbc:PayableAmount']) === cents(totals['cbc:TaxInclusiveAmount']));
+  for (const subtotal of subtotals) {
+    const category = subtotal['cac:TaxCategory'] as Xml;
+    const id = text(category['cbc:ID']);
+    const percent = text(category['cbc:Percent']);
+    const net = lines
+      .filter((l) => {
+        const c = (l['cac:Item'] as Xml)['cac:ClassifiedTaxCategory'] as Xml;
+        return text(c['cbc:ID']) === id && text(c['cbc:Percent']) === percent;
+      })
+      .reduce((sum, l) => sum + cents(l['cbc:LineExtensionAmount']), 0);
+    check(`BR-${id}-08 (${percent} %)`, net === cents(subtotal['cbc:TaxableAmount']));
+    const expected = Math.round((cents(subtotal['cbc:TaxableAmount']) * Number(percent)) / 100);
+    check(`BR-CO-17 (${percent} %)`, Math.abs(cents(subtotal['cbc:TaxAmount']) - expected) < 100);
+    if (id !== 'S') {
+      check(`BR-${id}-09`, cents(subtotal['cbc:TaxAmount']) === 0 && Number(percent) === 0);
+    }
+    if (id === 'AE' || id === 'E') check(`BR-${id}-10`, Boolean(text(category['cbc:TaxExemptionReason'])));
+  }
+  for (const l of lines) {
+    check('BR-27 price ≥ 0', cents((l['cac:Price'] as Xml)['cbc:PriceAmount']) >= 0);
+    check('BR-25 item name', Boolean(text((l['cac:Item'] as Xml)['cbc:Name'])));
+  }
+  const seller = (root['cac:AccountingSupplierParty'] as Xml)['cac:Party'] as Xml;
+  const buyer = (root['cac:AccountingCustomerParty'] as Xml)['cac:Party'] as Xml;
+  const sellerVat = list(seller['cac:PartyTaxScheme']).some((s) => text(s['cbc:CompanyID']));
+  check('BR-S-02 seller VAT id', sellerVat);
+  if (subtotals.some((s) => text((s['cac:TaxCategory'] as Xml)['cbc:ID']) === 'AE')) {
+    check(
+      'BR-AE-02 buyer VAT id',
+      list(buyer['cac:PartyTaxScheme']).some((s) => text(s['cbc:CompanyID'])),
+    );
+  }
+  check('BR-DE-15 buyer reference', Boolean(text(root['cbc:BuyerReference'])));
+  check('BR-DE-1 payment instructions', list(root['cac:PaymentMeans']).length > 0);
+  check('BR-CO-25 due date or terms', Boolean(text(root['cbc:DueDate']) || root['cac:PaymentTerms']));
+  check('XRechnung BT-34/BT-49 endpoints', Boolean(seller['cbc:EndpointID'] && buyer['cbc:EndpointID']));
+  return problems;
+}
+
+const library = new InvoiceService({ log: () => {}, warn: () => {}, error: () => {} });
+
+afterAll(() => closeRenderPool());
+
+// ---------------------------------------------------------------------------------------------
+
+describe('invoice labels', () => {
+  it('every language has every label, and its own title words', () => {
+    const en = invoiceLabels('en');
+    for (const language of ['en', 'de', 'pl', 'fr', 'it']) {
+      const labels = invoiceLabels(language);
+      for (const [key, value] of Object.entries(en)) {
+        const own = (labels as unknown as Record<string, unknown>)[key];
+        expect(typeof own, `${language}.${key}`).toBe(typeof value);
+        if (typeof own === 'string') expect(own.length, `${language}.${key}`).toBeGreaterThan(0);
+      }
+      expect(labels.forRider('X')).toContain('X');
+      expect(labels.corrects('1-7', '3.12.2026')).toContain('1-7');
+      expect(labels.page(2, 5)).toMatch(/2.*5/);
+    }
+    expect(['en', 'de', 'pl', 'fr', 'it'].map((l) => [invoiceLabels(l).invoice, invoiceLabels(l).creditNote])).toEqual([
+      ['Invoice', 'Credit note'],
+      ['Rechnung', 'Gutschrift'],
+      ['Faktura', 'Faktura korygująca'],
+      ['Facture', 'Avoir'],
+      ['Fattura', 'Nota di credito'],
+    ]);
+  });
+});
+
+describe('invoice PDF', () => {
+  it('holds the number, buyer, every line, the VAT summary and the totals, in German', async () => {
+    const [page = '', ...more] = await pdfPages(await renderInvoicePdf(threeRates));
+    expect(more).toHaveLength(0);
+    for (const expected of [
+      'Rechnung',
+      '1-00042',
+      'Maria Huber',
+      'Hauptstraße 1',
+      '80331 München',
+      'Paddock Classic d.o.o.',
+      'USt-IdNr.: SI12345678',
+      'CSI Lipica (2026_CI_0139)',
+      '3.6.2026 – 7.6.2026',
+      '30.6.2026',
+      '14.7.2026',
+      'rider-12',
+      'Boxenmiete 3 Nächte',
+      'Heu und Stroh',
+      'Startgeld Großer Preis',
+      'Stromanschluss',
+      '5.6.2026',
+      '40.00 EUR',
+      '120.00 EUR',
+      '146.40 EUR',
+      '9.5 %',
+      '2.38 EUR',
+      '0 % (steuerfrei)',
+      'Umsatzsteuer nach Steuersätzen',
+      '129.99 EUR', // 22 %: 120.00 + 9.99
+      '28.60 EUR', // 22 %: 26.40 + 2.20
+      'Summe netto',
+      '204.99 EUR',
+      '30.98 EUR',
+      'Rechnungsbetrag',
+      '235.97 EUR',
+      'Steuerfreie Leistung.',
+      'SI56 1910 0000 0123 438',
+      'BAKOSI2X',
+      'RF18539007547034',
+      'Seite 1 von 1',
+    ]) {
+      expect(page, expected).toContain(expected);
+    }
+    expect(page).not.toContain('Reverse Charge');
+  });
+
+  it('prints the reverse-charge note in English with both VAT ids', async () => {
+    const [page = ''] = await pdfPages(await renderInvoicePdf(reverseCharge));
+    for (const expected of [
+      'Invoice',
+      'Reitstall Müller GmbH',
+      'VAT ID: DE123456789',
+      'VAT ID: SI12345678',
+      '0 % (reverse charge)',
+      'Reverse charge: VAT to be accounted for by the recipient',
+      'Total amount due',
+      '223.00 EUR', // 5 × 35.00 + 4 × 12.00, no VAT
+      'Page 1 of 1',
+    ]) {
+      expect(page, expected).toContain(expected);
+    }
+  });
+
+  it("names the rider under each line of an employer's invoice, in French", async () => {
+    const [page = ''] = await pdfPages(await renderInvoicePdf(employer));
+    expect(page).toContain('Facture');
+    expect(page).toContain('Écurie du Lac SARL');
+    expect(page).toContain('Bâtiment B');
+    expect(page.match(/pour le cavalier Jeanne Durand/g)).toHaveLength(2);
+    expect(page.match(/pour le cavalier Luc Martin/g)).toHaveLength(1);
+    expect(page).toContain('Net à payer TTC');
+    expect(page).toContain(`${(employer.grossMinor / 100).toFixed(2)} EUR`);
+  });
+
+  it('prints a credit note in Polish, with its invoice and reason', async () => {
+    const [page = ''] = await pdfPages(await renderInvoicePdf(creditNote));
+    for (const expected of [
+      'Faktura korygująca',
+      '1-00045',
+      'Korekta faktury 1-00042 z dnia 30.6.2026',
+      'Przyczyna korekty: Koń wycofany z zawodów',
+      'Łukasz Żółkiewski',
+      'Kwota korekty do zwrotu',
+      '48.80 EUR',
+      'Strona 1 z 1',
+    ]) {
+      expect(page, expected).toContain(expected);
+    }
+    expect(page).not.toContain('Termin płatności'); // no due date on a credit note
+  });
+
+  it('breaks 120 lines over pages, repeating the header row and numbering the pages', async () => {
+    const pages = await pdfPages(await renderInvoicePdf(long));
+    expect(pages.length).toBeGreaterThan(1);
+    const all = pages.join('\n');
+    for (const l of long.lines) expect(all).toContain(l.description);
+    pages.forEach((page, i) => {
+      expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
+      if (/Hay bale no\./.test(page)) expect(page).toContain('Unit price (net)');
+    });
+    expect(all).toContain(`Total amount due ${(long.grossMinor / 100).toFixed(2)} EUR`);
+  });
+});
+
+/** An RGBA PNG of one row: [r, g, b, a] per pixel. */
+function rgbaPng(pixels: number[][]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(pixels.length, 0);
+  header.writeUInt32BE(1, 4);
+  header[8] = 8;
+  header[9] = 6;
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.from([0, ...pixels.flat()]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('invoice PDF logo', () => {
+  it('prints a PNG logo with transparency flattened onto white (no per-invoice alpha split)', async () => {
+    const logo = rgbaPng([
+      [255, 0, 0, 255],
+      [0, 0, 255, 0],
+      [0, 0, 0, 128],
+    ]);
+    const doc = invoiceDoc(threeRates.lines, { seller: { ...SELLER, logo: { contentType: 'image/png', data: logo } } });
+    const pdf = await PDFDocument.load(new Uint8Array(await renderInvoicePdf(doc)));
+    const images = [...pdf.context.enumerateIndirectObjects()]
+      .map(([, object]) => object)
+      .filter(
+        (o): o is PDFRawStream =>
+          o instanceof PDFRawStream && o.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'),
+      );
+    expect(images).toHaveLength(1);
+    const image = images[0]!;
+    expect(image.dict.get(PDFName.of('Width'))?.toString()).toBe('3');
+    expect(image.dict.has(PDFName.of('SMask'))).toBe(false);
+    expect(image.dict.get(PDFName.of('ColorSpace'))).toBe(PDFName.of('DeviceRGB'));
+    // One PNG row: filter byte, then red, white (transparent), grey (half black).
+    expect([...inflateSync(image.contents)]).toEqual([0, 255, 0, 0, 255, 255, 255, 127, 127, 127]);
+    // A broken image is left out rather than failing the invoice.
+    const broken = invoiceDoc(threeRates.lines, {
+      seller: {
+        ...SELLER,
+        logo: { contentType: 'image/png', data: Buffer.concat([logo.subarray(0, 40), Buffer.alloc(20)]) },
+      },
+    });
+    expect((await pdfPages(await renderInvoicePdf(broken)))[0]).toContain('1-00042');
+  });
+});
+
+describe('e-invoice data', () => {
+  it('refuses a document whose sums do not add up', () => {
+    const broken = { ...threeRates, taxMinor: threeRates.taxMinor + 1, grossMinor: threeRates.grossMinor + 1 };
+    expect(() => checkInvoiceDocument(broken)).toThrow(InvoiceDocumentError);
+    const badSummary = { ...threeRates, vatSummary: threeRates.vatSummary.slice(1) };
+    expect(() => toEInvoiceData(badSummary)).toThrow(/VAT summary/);
+    const taxedExempt = invoiceDoc([{ ...line('x', 1, 100, 0, 'E'), tax: 1, gross: 101 }]);
+    expect(() => checkInvoiceDocument(taxedExempt)).toThrow(/takes no VAT/);
+    expect(() => checkInvoiceDocument(threeRates)).not.toThrow();
+  });
+
+  it('carries a negative line as a negative quantity at a positive price (BR-27)', () => {
+    const refund = invoiceDoc([line('Box', 2, 4000, 2200), line('Discount', 1, -1000, 2200)]);
+    const [, discount] = toEInvoiceData(refund)['ubl:Invoice']['cac:InvoiceLine'];
+    expect(discount?.['cbc:InvoicedQuantity']).toBe('-1');
+    expect(discount?.['cac:Price']['cbc:PriceAmount']).toBe('10.00');
+    expect(discount?.['cbc:LineExtensionAmount']).toBe('-10.00');
+  });
+
+  it('prices a line exactly when the stored unit price was rounded', () => {
+    const rounded = { ...line('Third of a box', 3, 333, 2200), net: 1000 };
+    const doc = invoiceDoc([{ ...rounded, tax: 220, gross: 1220 }]);
+    const [only] = toEInvoiceData(doc)['ubl:Invoice']['cac:InvoiceLine'];
+    // 10.00 / 3 does not end: the stored 3.33 stays. 10.00 / 4 does: 2.50.
+    expect(only['cac:Price']['cbc:PriceAmount']).toBe('3.33');
+    const quarter = invoiceDoc([{ ...line('Quarter', 4, 249, 0, 'Z'), net: 1000, tax: 0, gross: 1000 }]);
+    expect(toEInvoiceData(quarter)['ubl:Invoice']['cac:InvoiceLine'][0]['cac:Price']['cbc:PriceAmount']).toBe('2.50');
+  });
+
+  it('lists what a private rider without address lacks for XRechnung', () => {
+    const bare = invoiceDoc([line('Box', 1, 4000, 2200)], {
+      seller: { ...SELLER, phone: undefined, iban: null },
+      buyer: { ...threeRates.buyer, address: null, postal_code: null, city: null, country: null, email: null },
+    });
+    expect(eInvoiceGaps(bare).map((g) => g.field)).toEqual([
+      'seller.phone',
+      'buyer.email',
+      'buyer.address',
+      'buyer.country',
+      'seller.iban',
+    ]);
+    expect(eInvoiceGaps(threeRates)).toEqual([]);
+    // The buyer's country falls back to the seller's: the XML stays valid against the schema.
+    expect(
+      toEInvoiceData(bare)['ubl:Invoice']['cac:AccountingCustomerParty']['cac:Party']['cac:PostalAddress'],
+    ).toEqual({ 'cac:Country': { 'cbc:IdentificationCode': 'SI' } });
+  });
+
+  it('flags VAT per line that drifts more than BR-CO-17 allows', () => {
+    // 300 lines of 0.02 at 22 % (0.0044 each): VAT 0.00 per line, 1.32 on their sum.
+    const drift = invoiceDoc(Array.from({ length: 300 }, () => line('Carrot', 1, 2, 2200)));
+    expect(eInvoiceGaps(drift)).toEqual([{ rule: 'BR-CO-17', field: 'vatSummary 2200' }]);
+  });
+});
+
+describe('XML writer', () => {
+  it('escapes every ampersand and drops characters XML forbids', () => {
+    const xml = writeXml({ a: { '@x': 'say "&amp;"', 'b@y': '1<2', b: 'A&B; <c>\u0001', '#@z': 'ok' } });
+    expect(xml).toBe(
+      '<?xml version="1.0" encoding="utf-8"?>\n<a x="say &quot;&amp;amp;&quot;" z="ok">\n\t<b y="1&lt;2">A&amp;B; &lt;c&gt;</b>\n</a>',
+    );
+  });
+});
+
+describe('e-invoices', () => {
+  it.each(Object.entries(FIXTURES))(
+    '%s: the XML is the library’s own, valid against its schema and EN 16931’s sums',
+    async (_name, doc) => {
+      const [cii, xrechnung] = await Promise.all([renderCii(doc), renderXRechnung(doc)]);
+      // InvoiceService validates the data against the library's JSON schema (for UBL with both
+      // electronic addresses required) and prints it through xmlbuilder2: the same text.
+      expect(await library.generate(toEInvoiceData(doc), { format: 'XRECHNUNG-UBL', lang: doc.language })).toBe(
+        xrechnung,
+      );
+      // The one difference: the library drops a credit note's invoice from CII (see einvoice.ts).
+      const reference = /\n\t\t\t<ram:InvoiceReferencedDocument>[\s\S]*?<\/ram:InvoiceReferencedDocument>/;
+      expect(reference.test(cii)).toBe(doc.creditNoteOf !== null);
+      expect(await library.generate(toEInvoiceData(doc), { format: 'CII', lang: doc.language })).toBe(
+        cii.replace(reference, ''),
+      );
+      expect(en16931Violations(parse(xrechnung))).toEqual([]);
+    },
+  );
+
+  it('XRechnung: totals, VAT per category and rate, payment, buyer reference', async () => {
+    const ubl = parse(await renderXRechnung(threeRates)).Invoice as Xml;
+    expect(text(ubl['cbc:CustomizationID'])).toBe(
+      'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0',
+    );
+    expect(text(ubl['cbc:InvoiceTypeCode'])).toBe('380');
+    expect(text(ubl['cbc:BuyerReference'])).toBe('rider-12');
+    const totals = ubl['cac:LegalMonetaryTotal'] as Xml;
+    expect(
+      ['LineExtensionAmount', 'TaxExclusiveAmount', 'TaxInclusiveAmount', 'PayableAmount'].map((k) =>
+        text(totals[`cbc:${k}`]),
+      ),
+    ).toEqual(['204.99', '204.99', '235.97', '235.97']);
+    const taxTotal = list(ubl['cac:TaxTotal'])[0]!;
+    expect(text(taxTotal['cbc:TaxAmount'])).toBe('30.98');
+    expect(
+      list(taxTotal['cac:TaxSubtotal']).map((s) => {
+        const c = s['cac:TaxCategory'] as Xml;
+        return [
+          text(c['cbc:ID']),
+          text(c['cbc:Percent']),
+          text(s['cbc:TaxableAmount']),
+          text(s['cbc:TaxAmount']),
+          text(c['cbc:TaxExemptionReason']),
+        ];
+      }),
+    ).toEqual([
+      ['S', '22', '129.99', '28.60', ''],
+      ['S', '9.5', '25.00', '2.38', ''],
+      ['E', '0', '50.00', '0.00', 'Steuerfreie Leistung.'],
+    ]);
+    const means = list(ubl['cac:PaymentMeans'])[0]!;
+    expect(text(means['cbc:PaymentMeansCode'])).toBe('58');
+    expect(text(means['cbc:PaymentID'])).toBe('RF18539007547034');
+    expect(text((means['cac:PayeeFinancialAccount'] as Xml)['cbc:ID'])).toBe('SI56191000000123438');
+    const lines = list(ubl['cac:InvoiceLine']);
+    expect(lines.map((l) => text(l['cbc:InvoicedQuantity']))).toEqual(['3', '2', '1', '1']);
+    expect(lines.map((l) => text((l['cac:Price'] as Xml)['cbc:PriceAmount']))).toEqual([
+      '40.00',
+      '12.50',
+      '50.00',
+      '9.99',
+    ]);
+    expect((lines[0]!['cbc:InvoicedQuantity'] as Xml)['@unitCode']).toBe('C62');
+  });
+
+  it('XRechnung: reverse charge carries its exemption reason and both VAT ids', async () => {
+    const ubl = parse(await renderXRechnung(reverseCharge)).Invoice as Xml;
+    const [subtotal] = list(list(ubl['cac:TaxTotal'])[0]!['cac:TaxSubtotal']);
+    const category = subtotal!['cac:TaxCategory'] as Xml;
+    expect([
+      text(category['cbc:ID']),
+      text(category['cbc:Percent']),
+      text(category['cbc:TaxExemptionReasonCode']),
+    ]).toEqual(['AE', '0', 'VATEX-EU-AE']);
+    expect(text(subtotal!['cbc:TaxAmount'])).toBe('0.00');
+    const buyer = (ubl['cac:AccountingCustomerParty'] as Xml)['cac:Party'] as Xml;
+    expect(text((buyer['cac:PartyTaxScheme'] as Xml)['cbc:CompanyID'])).toBe('DE123456789');
+    expect(text(ubl['cbc:BuyerReference'])).toBe('employer-3');
+  });
+
+  it("XRechnung: an employer's lines name the rider", async () => {
+    const ubl = parse(await renderXRechnung(employer)).Invoice as Xml;
+    expect(list(ubl['cac:InvoiceLine']).map((l) => text(l['cbc:Note']))).toEqual([
+      'pour le cavalier Jeanne Durand',
+      'pour le cavalier Luc Martin',
+      'pour le cavalier Jeanne Durand',
+    ]);
+  });
+
+  it('XRechnung: a credit note is a UBL CreditNote, type 381, referring to its invoice', async () => {
+    const xml = parse(await renderXRechnung(creditNote));
+    expect(xml.Invoice).toBeUndefined();
+    const ubl = xml.CreditNote as Xml;
+    expect(text(ubl['cbc:CreditNoteTypeCode'])).toBe('381');
+    const reference = list(ubl['cac:BillingReference'])[0]!['cac:InvoiceDocumentReference'] as Xml;
+    expect([text(reference['cbc:ID']), text(reference['cbc:IssueDate'])]).toEqual(['1-00042', '2026-06-30']);
+    expect(list(ubl['cac:CreditNoteLine'])).toHaveLength(1);
+    expect(text((ubl['cac:LegalMonetaryTotal'] as Xml)['cbc:PayableAmount'])).toBe('48.80');
+    expect(text(list(ubl['cbc:Note'])[0])).toBe('Koń wycofany z zawodów');
+  });
+
+  it('CII: the credit note refers to its invoice', async () => {
+    const cii = parse(await renderCii(creditNote))['rsm:CrossIndustryInvoice'] as Xml;
+    expect(text((cii['rsm:ExchangedDocument'] as Xml)['ram:TypeCode'])).toBe('381');
+    const settlement = (cii['rsm:SupplyChainTradeTransaction'] as Xml)['ram:ApplicableHeaderTradeSettlement'] as Xml;
+    expect(text((settlement['ram:InvoiceReferencedDocument'] as Xml)['ram:IssuerAssignedID'])).toBe('1-00042');
+  });
+});
+
+describe('Factur-X', () => {
+  it('is the visual PDF as PDF/A-3 with factur-x.xml (EN 16931) whose totals are the document’s', async () => {
+    for (const doc of [threeRates, creditNote]) {
+      const visual = await renderInvoicePdf(doc);
+      const pdf = await renderFacturX(doc, visual);
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      const read = await facturX(pdf);
+      expect(read.names).toEqual(['factur-x.xml']);
+      expect(String(read.relationship)).toContain('Alternative');
+      expect(read.xmp).toContain('<pdfaid:part>3</pdfaid:part>');
+      expect(read.xmp).toContain('<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>');
+      expect(read.xmp).toContain('<fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>');
+      // PDF/A: every font embedded (Roboto subsets, no standard Helvetica).
+      expect(read.fonts.length).toBeGreaterThan(0);
+      expect(read.fonts.every((f) => f.embedded && f.subtype === '/CIDFontType2')).toBe(true);
+      const cii = parse(read.xml!)['rsm:CrossIndustryInvoice'] as Xml;
+      const guideline = (
+        (cii['rsm:ExchangedDocumentContext'] as Xml)['ram:GuidelineSpecifiedDocumentContextParameter'] as Xml
+      )['ram:ID'];
+      expect(text(guideline)).toBe('urn:cen.eu:en16931:2017');
+      expect(text((cii['rsm:ExchangedDocument'] as Xml)['ram:ID'])).toBe(doc.number);
+      const sums = ((cii['rsm:SupplyChainTradeTransaction'] as Xml)['ram:ApplicableHeaderTradeSettlement'] as Xml)[
+        'ram:SpecifiedTradeSettlementHeaderMonetarySummation'
+      ] as Xml;
+      expect(cents(sums['ram:LineTotalAmount'])).toBe(doc.netMinor);
+      expect(cents(sums['ram:TaxBasisTotalAmount'])).toBe(doc.netMinor);
+      expect(cents(sums['ram:TaxTotalAmount'])).toBe(doc.taxMinor);
+      expect((sums['ram:TaxTotalAmount'] as Xml)['@currencyID']).toBe('EUR');
+      expect(cents(sums['ram:GrandTotalAmount'])).toBe(doc.grossMinor);
+      expect(cents(sums['ram:DuePayableAmount'])).toBe(doc.grossMinor);
+      if (doc.creditNoteOf) {
+        const settlement = (cii['rsm:SupplyChainTradeTransaction'] as Xml)[
+          'ram:ApplicableHeaderTradeSettlement'
+        ] as Xml;
+        expect(text((settlement['ram:InvoiceReferencedDocument'] as Xml)['ram:IssuerAssignedID'])).toBe('1-00042');
+      }
+      // The visual part is still the invoice.
+      const [page = ''] = await pdfPages(pdf);
+      expect(page).toContain(doc.number);
+    }
+  });
+
+  it('renderInvoiceFiles: Factur-X and XRechnung of one document', async () => {
+    const files = await renderInvoiceFiles(employer);
+    expect(files.xrechnung).toBe(await renderXRechnung(employer));
+    const read = await facturX(files.pdf);
+    const cii = parse(read.xml!)['rsm:CrossIndustryInvoice'] as Xml;
+    expect(text((cii['rsm:ExchangedDocument'] as Xml)['ram:ID'])).toBe('1-00044');
+    const trade = cii['rsm:SupplyChainTradeTransaction'] as Xml;
+    expect(list(trade['ram:IncludedSupplyChainTradeLineItem'])).toHaveLength(3);
+    expect(text((trade['ram:ApplicableHeaderTradeAgreement'] as Xml)['ram:BuyerReference'])).toBe('employer-9');
+    expect((await pdfPages(files.pdf))[0]).toContain('pour le cavalier Luc Martin');
+  });
+});
+
+describe('render pool', () => {
+  it('renders on worker threads: Buffers back, XML as on the main thread, errors as errors', async () => {
+    const docs = [threeRates, employer, creditNote, reverseCharge];
+    const files = await Promise.all(docs.map((doc) => renderInBackground(doc)));
+    for (const [i, { pdf, xrechnung }] of files.entries()) {
+      expect(Buffer.isBuffer(pdf)).toBe(true);
+      expect(xrechnung).toBe(await renderXRechnung(docs[i]!));
+      const read = await facturX(pdf);
+      expect(read.names).toEqual(['factur-x.xml']);
+      expect((await pdfPages(pdf))[0]).toContain(docs[i]!.number);
+    }
+    const broken = { ...threeRates, netMinor: 1 };
+    await expect(renderInBackground(broken)).rejects.toMatchObject({ name: 'InvoiceDocumentError' });
+    // The pool goes on after a failed invoice, and starts again after being closed.
+    await closeRenderPool();
+    expect((await renderInBackground(reverseCharge)).xrechnung).toContain('<cbc:ID>1-00043</cbc:ID>');
+  });
+});
