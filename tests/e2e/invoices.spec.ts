@@ -20,7 +20,10 @@ test('the organizer invoices the demo show with a progress bar, credits a line a
 
   // Generate every invoice: the run's progress bar goes to the end.
   await page.getByRole('button', { name: de('invoices:generate.button') }).click();
-  await page.getByRole('dialog').getByRole('button', { name: de('shell:confirm.confirm') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: de('shell:confirm.confirm') })
+    .click();
   const progress = page.getByRole('progressbar', { name: de('jobs:progress.label') });
   await expect(progress).toBeVisible();
   await expect(page.getByText(de('jobs:status.done'), { exact: true }).first()).toBeVisible({ timeout: 180_000 });
@@ -52,7 +55,10 @@ test('the organizer invoices the demo show with a progress bar, credits a line a
   await page.goBack();
   await expect(page).toHaveURL(/\/organizer\/invoices$/);
   await page.getByRole('button', { name: de('invoices:email.button') }).click();
-  await page.getByRole('dialog').getByRole('button', { name: de('shell:confirm.confirm') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: de('shell:confirm.confirm') })
+    .click();
   await expect(page.getByText(de('jobs:kind.invoice_emails')).first()).toBeVisible();
   await expect
     .poll(() => mailsTo('rider@paddock.demo').filter((m) => m.includes(`attached is invoice ${number}`)).length, {

@@ -75,7 +75,10 @@ export async function documentOf(
  * Renders the Factur-X PDF and the XRechnung of invoices that have none yet and stores them
  * (once: a document rendered twice is the same document, and only the first is kept).
  */
-export async function renderInvoices(db: Db, ids: readonly number[]): Promise<{ id: number; number: string; party: string }[]> {
+export async function renderInvoices(
+  db: Db,
+  ids: readonly number[],
+): Promise<{ id: number; number: string; party: string }[]> {
   if (!ids.length) return [];
   const rows = await db
     .select()
