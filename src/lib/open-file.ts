@@ -1,30 +1,6 @@
-import { ApiError, apiErrorMessage } from './api-error';
-import { apiUrl } from './api-client';
-import { useAppStore } from './store';
+import { fetchFile, saveFile, type FetchFileOptions } from './download-file';
 
-export interface OpenFileOptions {
-  method?: 'GET' | 'POST';
-  /** A JSON body (POST). */
-  body?: unknown;
-}
-
-/** The name in `Content-Disposition: …; filename="…"`, else `fallback`. */
-function fileNameOf(response: Response, fallback: string): string {
-  const header = response.headers.get('content-disposition') ?? '';
-  const plain = /filename="?([^";]+)"?/i.exec(header);
-  return plain ? plain[1]! : fallback;
-}
-
-async function failure(response: Response): Promise<ApiError> {
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text) as unknown;
-  } catch {
-    // not JSON: the text is the message
-  }
-  return new ApiError(response.status, body, { message: apiErrorMessage(body) });
-}
+export type OpenFileOptions = FetchFileOptions;
 
 /**
  * Fetch a document with the bearer token (a plain link cannot send it) and open it in a new
@@ -35,30 +11,15 @@ async function failure(response: Response): Promise<ApiError> {
 export async function openFile(path: string, fallback: string, options: OpenFileOptions = {}): Promise<void> {
   const target = window.open('', '_blank');
   try {
-    const { token, language } = useAppStore.getState();
-    const headers = new Headers({ 'Accept-Language': language });
-    if (token) headers.set('Authorization', `Bearer ${token}`);
-    if (options.body !== undefined) headers.set('Content-Type', 'application/json');
-    const response = await fetch(apiUrl(path), {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-    if (!response.ok) throw await failure(response);
-    const url = URL.createObjectURL(await response.blob());
+    const response = await fetchFile(path, options);
     if (target && !target.closed) {
+      const url = URL.createObjectURL(await response.blob());
       target.location.href = url;
       // The window has read the file well before this.
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
       return;
     }
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileNameOf(response, fallback);
-    document.body.append(link);
-    link.click();
-    link.remove();
-    URL.revokeObjectURL(url);
+    await saveFile(response, fallback);
   } catch (error) {
     target?.close();
     throw error;
