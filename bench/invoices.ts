@@ -1,8 +1,8 @@
 import { tmpdir } from 'node:os';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { openDatabase } from '../server/src/db/client';
 import { seedDemoData } from '../server/src/db/seed';
+import { createDatabase, startCluster } from './postgres';
 import { report, round, startServer } from './harness';
 import { client, signIn } from './ledger-http';
 import type { Exec } from './ledger-seed';
@@ -18,27 +18,6 @@ const ENTRIES = 100_000;
 const RECIPIENTS = 1000;
 const VENUE = 2;
 const SERVER_ENV = { NODE_ENV: 'test', LOG_LEVEL: 'warn', RATE_LIMIT_AUTH_MAX: '1000000' };
-
-interface Cluster {
-  url: string;
-  stop(): void;
-}
-
-async function startCluster(port: number): Promise<Cluster> {
-  const script = '../scripts/pg-cluster.mjs';
-  const { startCluster: start } = (await import(script)) as { startCluster: (port: number) => Cluster };
-  return start(port);
-}
-
-async function createDatabase(adminUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 /**
  * A second show with its issuer data and bank account, `PARTIES` riders enrolled, and `ENTRIES`

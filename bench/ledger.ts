@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase } from '../server/src/db/client';
 import { seedDemoData } from '../server/src/db/seed';
+import pg from 'pg';
+import { createDatabase, startCluster, type Cluster } from './postgres';
 import { median, report, round, startServer } from './harness';
 import { client, httpPoster, httpReader, signIn, type Client } from './ledger-http';
 import { rawPglite, rawPostgres, type Post, type Poster } from './ledger-raw';
@@ -15,28 +16,6 @@ const POSTS = 2000;
 const ROUNDS = 4;
 const CONCURRENCY = 8;
 const SERVER_ENV = { NODE_ENV: 'test', LOG_LEVEL: 'warn', RATE_LIMIT_AUTH_MAX: '1000000' };
-
-interface Cluster {
-  url: string;
-  stop(): void;
-}
-
-/** The throwaway PostgreSQL cluster the API suite uses (scripts/pg-cluster.mjs, plain JS). */
-async function startCluster(port: number): Promise<Cluster> {
-  const script = '../scripts/pg-cluster.mjs';
-  const { startCluster: start } = (await import(script)) as { startCluster: (port: number) => Cluster };
-  return start(port);
-}
-
-async function createDatabase(adminUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 /** Migrates, seeds the demo data and runs `extra`, before the server opens the database. */
 async function prepare<T>(

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/client';
 import { DEMO_VENUE } from '../../server/src/db/demo-data';
 import { rowsOf } from '../../server/src/db/rows';
@@ -15,7 +14,8 @@ import {
 } from '../../server/src/db/schema';
 import type { EmailRunPreview } from '../../src/shared/schemas/email-runs';
 import type { JobRun } from '../../src/shared/schemas/jobs';
-import { parseEml, type ReadMail } from './helpers/mail';
+import { parseEml } from './helpers/mail';
+import { useSmtpPeer } from './helpers/smtp';
 import { useSeededServer } from './helpers/use-server';
 import { charge, seedInvoiceFixtures, waitForRun, type InvoiceFixtures } from './invoice-fixtures';
 
@@ -26,30 +26,9 @@ import { charge, seedInvoiceFixtures, waitForRun, type InvoiceFixtures } from '.
  * that send nothing, a refused address listed and reached again by `retry_of`, admins only.
  */
 
-const received: (ReadMail & { envelope: string })[] = [];
-let failFor: string | null = null;
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onRcptTo(address, _session, done) {
-    if (address.address === failFor) return done(new Error('mailbox unavailable'));
-    done();
-  },
-  onData(stream, session, done) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.on('end', () => {
-      const raw = Buffer.concat(chunks).toString().replace(/\r\n/g, '\n');
-      received.push({ ...parseEml(raw), envelope: session.envelope.rcptTo.map((r) => r.address).join(',') });
-      done();
-    });
-  },
-});
-const port = 28000 + (process.pid % 2000);
-
-beforeAll(() => new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve)));
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+const peer = useSmtpPeer(28000);
+/** What the peer received, read like the server's written mails. */
+const mails = () => peer.received.map((m) => ({ ...parseEml(m.raw), envelope: m.to.join(',') }));
 
 interface Fixtures extends InvoiceFixtures {
   /** A rider enrolled at venue 1 whose login has no password yet (Polish). */
@@ -119,7 +98,7 @@ async function seed(db: Db): Promise<Fixtures> {
   return { ...f, newbie: newbie!.id, newOfficial: newOfficial!.id, noLogin: noLogin!.id };
 }
 
-const { server, f, db, call } = useSeededServer(seed, { SMTP_URL: `smtp://127.0.0.1:${port}` });
+const { server, f, db, call } = useSeededServer(seed, { SMTP_URL: peer.url });
 
 const admin = (method: 'GET' | 'POST', url: string, body?: object) => call('admin', method, url, body);
 const preview = async (body: object) => {
@@ -134,7 +113,7 @@ async function run(body: object): Promise<JobRun> {
   expect(res.json<JobRun>()).toMatchObject({ kind: 'emails', venue: 1 });
   return waitForRun(server().app, await server().auth('admin'), res.json<JobRun>().id);
 }
-const mailTo = (address: string) => received.filter((m) => m.envelope === address);
+const mailTo = (address: string) => mails().filter((m) => m.envelope === address);
 const runCount = async () =>
   Number(rowsOf<{ n: number }>(await db().execute(sql`SELECT count(*)::int AS n FROM job_runs`))[0]!.n);
 const displayed = (iso: string) => iso.split('-').reverse().map(Number).join('.');
@@ -240,12 +219,14 @@ describe('e-mail runs: sending', () => {
       consumable: f.box,
     });
     const id = await createTemplate();
-    received.length = 0;
+    peer.received.length = 0;
     const done = await run({ audience: 'participants', template: id });
     expect(done).toMatchObject({ status: 'done', total: 4, done: 4, failed: 0, failures: [] });
-    expect(received.map((m) => m.envelope).sort()).toEqual(
-      ['employed@paddock.demo', 'lena@paddock.demo', 'newbie@paddock.demo', 'rider@paddock.demo'].sort(),
-    );
+    expect(
+      mails()
+        .map((m) => m.envelope)
+        .sort(),
+    ).toEqual(['employed@paddock.demo', 'lena@paddock.demo', 'newbie@paddock.demo', 'rider@paddock.demo'].sort());
     const rider = mailTo('rider@paddock.demo')[0]!;
     expect(rider.subject).toBe('Paddock Classic: your balance, Rosa');
     expect(rider.text).toContain('Dear Rosa Rider,');
@@ -273,10 +254,10 @@ describe('e-mail runs: sending', () => {
   });
 
   it("sends the built-in onboarding text in each one's language, with a set-password link that works", async () => {
-    received.length = 0;
+    peer.received.length = 0;
     const done = await run({ audience: 'onboarding' });
     expect(done).toMatchObject({ status: 'done', total: 2, done: 2, failed: 0 });
-    expect(received).toHaveLength(2);
+    expect(mails()).toHaveLength(2);
     const polish = mailTo('newbie@paddock.demo')[0]!;
     expect(polish.subject).toBe('Witamy na zawodach Paddock Classic');
     expect(polish.text).toContain('Dzień dobry Nina Nowak,');
@@ -293,39 +274,43 @@ describe('e-mail runs: sending', () => {
   });
 
   it('the onboarding e-mail to oneself: built in, or the chosen template filled with one’s own values', async () => {
-    received.length = 0;
+    peer.received.length = 0;
     const res = await admin('POST', '/api/v1/venue/1/sendOnboardingEmailToSelf/', {});
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ detail: 'The onboarding e-mail was sent to admin@paddock.demo.' });
-    expect(received).toHaveLength(1);
-    expect(received[0]!.envelope).toBe('admin@paddock.demo');
-    expect(received[0]!.subject).toBe('Welcome to Paddock Classic');
-    expect(received[0]!.text).toContain('Hello Ada Admin,');
-    expect(received[0]!.text).toContain('http://paddock.test/login');
+    expect(mails()).toHaveLength(1);
+    expect(mails()[0]!.envelope).toBe('admin@paddock.demo');
+    expect(mails()[0]!.subject).toBe('Welcome to Paddock Classic');
+    expect(mails()[0]!.text).toContain('Hello Ada Admin,');
+    expect(mails()[0]!.text).toContain('http://paddock.test/login');
     const id = await createTemplate({ ...template, kind: 'onboarding' });
     await admin('POST', '/api/v1/venue/1/sendOnboardingEmailToSelf/', { template: id });
-    expect(received).toHaveLength(2);
-    expect(received[1]!.subject).toBe('Paddock Classic: your balance, Ada');
-    expect(received[1]!.text).toContain('Dear Ada Admin,');
+    expect(mails()).toHaveLength(2);
+    expect(mails()[1]!.subject).toBe('Paddock Classic: your balance, Ada');
+    expect(mails()[1]!.text).toContain('Dear Ada Admin,');
     expect(await runCount()).toBe(0);
   });
 
   it('lists a refused address among the failures and reaches it, alone, with retry_of', async () => {
     const msg = { subject: 'Programme for {first_name}', body_html: '<p>See you at {venue_name}.</p>' };
-    received.length = 0;
-    failFor = 'sam@example.org';
+    peer.received.length = 0;
+    peer.failFor('sam@example.org');
     const first = await run({ audience: 'attendees', ...msg });
-    failFor = null;
+    peer.failFor(null);
     expect(first).toMatchObject({ status: 'done', total: 3, done: 2, failed: 1 });
     expect(first.failures).toEqual([{ key: 'sam@example.org', error: expect.stringContaining('mailbox unavailable') }]);
-    expect(received.map((m) => m.envelope).sort()).toEqual(['gina@example.org', 'pia@example.org']);
+    expect(
+      mails()
+        .map((m) => m.envelope)
+        .sort(),
+    ).toEqual(['gina@example.org', 'pia@example.org']);
 
     const retry = await run({ retry_of: first.id });
     expect(retry).toMatchObject({ status: 'done', total: 1, done: 1, failed: 0 });
-    expect(received).toHaveLength(3);
-    expect(received[2]!.envelope).toBe('sam@example.org');
-    expect(received[2]!.subject).toBe('Programme for Sam');
-    expect(received[2]!.text.trim()).toBe('See you at Paddock Classic.');
+    expect(mails()).toHaveLength(3);
+    expect(mails()[2]!.envelope).toBe('sam@example.org');
+    expect(mails()[2]!.subject).toBe('Programme for Sam');
+    expect(mails()[2]!.text.trim()).toBe('See you at Paddock Classic.');
     // Nothing failed in the retry: nothing to send again.
     const again = await admin('POST', '/api/v1/venue/1/emailRun/', { retry_of: retry.id });
     expect(again.statusCode).toBe(400);
@@ -338,7 +323,7 @@ describe('e-mail runs: refusals', () => {
     const elsewhere = await createTemplate({ ...template, venue: f.venue2 });
     const own = await createTemplate();
     await db().execute(sql`UPDATE email_templates SET body_html = '<p>{nickname}</p>' WHERE id = ${own}`);
-    received.length = 0;
+    peer.received.length = 0;
     const cases: [object, Record<string, string[]>][] = [
       [
         { audience: 'participants', subject: 'Hi {nickname}', body_html: '<p>x</p>' },
@@ -375,7 +360,7 @@ describe('e-mail runs: refusals', () => {
     expect(previewRefused.json().fields).toEqual({ subject: ['unknown_placeholder'] });
     expect(await runCount()).toBe(0);
     await server().app.mailer.drain();
-    expect(received).toEqual([]);
+    expect(mails()).toEqual([]);
   });
 
   it('refuses a second run while one is under way (409 job_running)', async () => {
@@ -386,7 +371,7 @@ describe('e-mail runs: refusals', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe('job_running');
     await db().execute(sql`UPDATE job_runs SET status = 'cancelled'`);
-    expect(received.filter((m) => m.envelope.startsWith('new'))).toEqual([]);
+    expect(mails().filter((m) => m.envelope.startsWith('new'))).toEqual([]);
   });
 
   it('is for admins only, at a venue that exists', async () => {

@@ -1,42 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/src/db/rows';
 import type { InvoicePage } from '../../src/shared/schemas/invoices';
 import type { JobRun } from '../../src/shared/schemas/jobs';
+import { useSmtpPeer } from './helpers/smtp';
 import { useSeededServer } from './helpers/use-server';
 import { charge, seedInvoiceFixtures, waitForRun } from './invoice-fixtures';
 
-interface Received {
-  to: string[];
-  raw: string;
-}
+const peer = useSmtpPeer(26000);
+const received = peer.received;
 
-const received: Received[] = [];
-let failFor: string | null = null;
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onRcptTo(address, _session, done) {
-    if (address.address === failFor) return done(new Error('mailbox unavailable'));
-    done();
-  },
-  onData(stream, session, done) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString() });
-      done();
-    });
-  },
-});
-const port = 26000 + (process.pid % 2000);
-
-beforeAll(() => new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve)));
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
-
-const { server, f, db, call } = useSeededServer(seedInvoiceFixtures, { SMTP_URL: `smtp://127.0.0.1:${port}` });
+const { server, f, db, call } = useSeededServer(seedInvoiceFixtures, { SMTP_URL: peer.url });
 
 async function invoiceThreeParties() {
   const auth = await server().auth('organizer');
@@ -98,13 +72,13 @@ describe('e-mailing invoices', () => {
   it('lists a failed recipient and sends it on a later run once it works', async () => {
     const auth = await invoiceThreeParties();
     received.length = 0;
-    failFor = 'rider@paddock.demo';
+    peer.failFor('rider@paddock.demo');
     const run = await waitForRun(server().app, auth, (await emailRun({})).json<JobRun>().id);
     expect(run).toMatchObject({ status: 'done', done: 2, failed: 1 });
     expect(run.failures).toHaveLength(1);
     expect(run.messages.map((m) => m.code)).toContain('email_failed');
     expect(received).toHaveLength(2);
-    failFor = null;
+    peer.failFor(null);
     const retry = await waitForRun(server().app, auth, (await emailRun({})).json<JobRun>().id);
     expect(retry).toMatchObject({ status: 'done', total: 1, done: 1, failed: 0 });
     expect(received.map((m) => m.to[0])).toContain('rider@paddock.demo');

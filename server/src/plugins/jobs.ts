@@ -99,20 +99,25 @@ export function createJobs(db: Db, databaseUrl: string | null, log: FastifyBaseL
     await b.send(QUEUE, { runId }, { singletonKey: `run-${runId}` });
   }
 
-  /** Runs that nobody holds (a restart, a dead process) are queued again. */
-  async function sweep(): Promise<void> {
-    if (stopping) return;
-    const orphans = await db
+  /** Active runs nobody holds (a restart, a dead process); `settled`: queued a while ago. */
+  async function orphans(settled: boolean): Promise<number[]> {
+    const rows = await db
       .select({ id: jobRuns.id })
       .from(jobRuns)
       .where(
         and(
           inArray(jobRuns.status, ['queued', 'running']),
           sql`(${jobRuns.worker} IS NULL OR ${jobRuns.heartbeatAt} < now() - make_interval(secs => ${STALE_SECONDS}))`,
-          sql`${jobRuns.createdAt} < now() - interval '2 seconds'`,
+          settled ? sql`${jobRuns.createdAt} < now() - interval '2 seconds'` : undefined,
         ),
       );
-    for (const { id } of orphans) if (!active.has(id)) await enqueue(id);
+    return rows.map((r) => r.id).filter((id) => !active.has(id));
+  }
+
+  /** Runs that nobody holds are queued again. */
+  async function sweep(): Promise<void> {
+    if (stopping) return;
+    for (const id of await orphans(true)) await enqueue(id);
   }
 
   function startSweeping(): void {
@@ -408,16 +413,7 @@ export function createJobs(db: Db, databaseUrl: string | null, log: FastifyBaseL
       if (!left) return;
       startSweeping();
       await started();
-      const orphans = await db
-        .select({ id: jobRuns.id })
-        .from(jobRuns)
-        .where(
-          and(
-            inArray(jobRuns.status, ['queued', 'running']),
-            sql`(${jobRuns.worker} IS NULL OR ${jobRuns.heartbeatAt} < now() - make_interval(secs => ${STALE_SECONDS}))`,
-          ),
-        );
-      for (const { id } of orphans) await enqueue(id);
+      for (const id of await orphans(false)) await enqueue(id);
     },
 
     /** Resolves when this process has no run in hand (tests, bench). */

@@ -1,5 +1,8 @@
 import { bigint, text, timestamp } from 'drizzle-orm/pg-core';
 
+/** Integer minor units (bigint read as a number: every amount stays a safe integer), 0 by default. */
+export const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
 /** Timestamps are `timestamptz`, read as Date objects. */
 export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

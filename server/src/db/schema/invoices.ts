@@ -11,13 +11,11 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, timestamptz } from './columns';
+import { createdAt, timestamptz, money } from './columns';
 import { jobRuns } from './jobs';
 import { officialParticipations } from './participations';
 import { users } from './users';
 import { venues } from './venues';
-
-const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 
 /**
  * Gapless numbers per venue and series (DOMAIN.md "Invoice"): the next number is taken by an

@@ -11,7 +11,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { floorSeqColumn, timestamptz } from './columns';
+import { floorSeqColumn, timestamptz, money } from './columns';
 import { consumables, venueEventCategories } from './show';
 import { taxTypes } from './configuration';
 import { riders } from './profiles';
@@ -23,8 +23,6 @@ import { venues } from './venues';
  * balanced journal entry (its postings sum to zero) between accounts. Accounts keep running
  * totals, updated in the same database transaction as the postings.
  */
-
-const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 
 export const accounts = pgTable(
   'accounts',

@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, floorSeqColumn, timestamptz, updatedAt } from './columns';
+import { check, date, index, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, floorSeqColumn, timestamptz, updatedAt, money } from './columns';
 import { employers, officials, riders } from './profiles';
 import { venueEventCategories } from './show';
 import { venues } from './venues';
-
-const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 
 export const horses = pgTable(
   'horses',

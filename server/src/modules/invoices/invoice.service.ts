@@ -28,7 +28,7 @@ import { assertKnownVenueAccess, assertVenueAccess, canActOnVenue } from '../ven
 import { creditedEntries, issueCreditNote } from './credit-note';
 import { countUninvoiced } from './invoice.repo';
 import { emailable, type InvoiceEmailParams } from './invoice-runs';
-import { issueInvoice, type SellerSnapshot } from './issue';
+import { issueInvoice, sellerParty, type SellerSnapshot } from './issue';
 import { renderInvoices } from './render';
 
 type InvoiceRow = Omit<typeof invoices.$inferSelect, 'xrechnung'> & { xrechnung?: string | null };
@@ -110,17 +110,7 @@ export function createInvoiceService(ctx: AppContext) {
     return {
       ...summary!,
       buyer: row.buyer as InvoiceParty,
-      seller: {
-        name: seller.name,
-        address: seller.address,
-        postal_code: seller.postal_code,
-        city: seller.city,
-        country: seller.country,
-        vat_id: seller.vat_id,
-        email: seller.email,
-        iban: seller.iban,
-        bic: seller.bic,
-      },
+      seller: sellerParty(seller),
       lines: (row.lines as InvoiceLine[]).map((l) => ({ ...l, credited: credited.has(l.transaction) })),
       vat_summary: row.vatSummary as VatSummaryRow[],
       credit_notes: notes,

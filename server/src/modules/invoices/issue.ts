@@ -181,3 +181,16 @@ export const sellerSnapshot = (issuer: Awaited<ReturnType<typeof issuerOf>> & ob
 });
 
 export type SellerSnapshot = ReturnType<typeof sellerSnapshot>;
+
+/** The seller as the documents and the API show it (party fields and bank account). */
+export const sellerParty = (seller: SellerSnapshot) => ({
+  name: seller.name,
+  address: seller.address,
+  postal_code: seller.postal_code,
+  city: seller.city,
+  country: seller.country,
+  vat_id: seller.vat_id,
+  email: seller.email,
+  iban: seller.iban,
+  bic: seller.bic,
+});

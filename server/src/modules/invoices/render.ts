@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { invoices, mediaFiles } from '../../db/schema';
 import type { InvoiceDocument } from './documents/model';
 import { renderInBackground } from './documents/render-pool';
-import type { SellerSnapshot } from './issue';
+import { sellerParty, type SellerSnapshot } from './issue';
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -48,15 +48,7 @@ export async function documentOf(
     currency: row.currency,
     venue: { name: seller.venue_name, feiId: seller.fei_id, startDate: seller.start_date, endDate: seller.end_date },
     seller: {
-      name: seller.name,
-      address: seller.address,
-      postal_code: seller.postal_code,
-      city: seller.city,
-      country: seller.country,
-      vat_id: seller.vat_id,
-      email: seller.email,
-      iban: seller.iban,
-      bic: seller.bic,
+      ...sellerParty(seller),
       bankName: seller.bank_name,
       logo: logos.get(logoKey) ?? null,
     },
