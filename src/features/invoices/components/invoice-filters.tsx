@@ -1,9 +1,6 @@
-import { NativeSelect, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INVOICE_KINDS, INVOICE_STATUSES } from '@shared/schemas/invoices';
-import { FILTER_DEBOUNCE_MS } from '@/lib/debounce';
+import { ChoiceFilter, SearchFilter } from '@/lib/components/filter-fields';
 import type { InvoiceFilters as Filters } from '../api/list-invoices';
 
 interface InvoiceFiltersProps {
@@ -16,41 +13,32 @@ const FILTER_WIDTH = { base: '100%', xs: 180 };
 /** Kind, status and a search by number or party name. */
 export function InvoiceFilters({ value, onChange }: InvoiceFiltersProps) {
   const { t } = useTranslation('invoices');
-  const [search, setSearch] = useState(value.search ?? '');
-  const applySearch = useDebouncedCallback(
-    (text: string) => onChange({ search: text.trim() || null }),
-    FILTER_DEBOUNCE_MS,
-  );
-  const any = [{ value: '', label: t('filters.any') }];
-  const select = <K extends 'kind' | 'status'>(key: K) => ({
-    value: value[key] ?? '',
-    onChange: (event: ChangeEvent<HTMLSelectElement>) =>
-      onChange({ [key]: event.currentTarget.value || null } as Partial<Filters>),
-    w: FILTER_WIDTH,
-  });
-
+  const anyLabel = t('filters.any');
   return (
     <>
-      <TextInput
+      <SearchFilter
         label={t('filters.search')}
-        type="search"
-        value={search}
-        maxLength={100}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          applySearch(event.currentTarget.value);
-        }}
+        value={value.search}
+        onSearch={(search) => onChange({ search })}
         w={{ base: '100%', xs: 240 }}
       />
-      <NativeSelect
+      <ChoiceFilter
         label={t('filters.kind')}
-        data={[...any, ...INVOICE_KINDS.map((kind) => ({ value: kind, label: t(`kind.${kind}`) }))]}
-        {...select('kind')}
+        anyLabel={anyLabel}
+        values={INVOICE_KINDS}
+        labelOf={(kind) => t(`kind.${kind}`)}
+        value={value.kind}
+        onChange={(kind) => onChange({ kind })}
+        w={FILTER_WIDTH}
       />
-      <NativeSelect
+      <ChoiceFilter
         label={t('filters.status')}
-        data={[...any, ...INVOICE_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))]}
-        {...select('status')}
+        anyLabel={anyLabel}
+        values={INVOICE_STATUSES}
+        labelOf={(status) => t(`status.${status}`)}
+        value={value.status}
+        onChange={(status) => onChange({ status })}
+        w={FILTER_WIDTH}
       />
     </>
   );

@@ -1,8 +1,6 @@
-import { Checkbox, NativeSelect, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { useState, type ChangeEvent } from 'react';
+import { Checkbox, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FILTER_DEBOUNCE_MS } from '@/lib/debounce';
+import { ChoiceFilter, SearchFilter } from '@/lib/components/filter-fields';
 import { PARTY_TYPES, TRANSACTION_KINDS, TRANSACTION_SOURCES } from '@shared/ledger';
 import type { TransactionFilters as Filters } from '../api/list-transactions';
 
@@ -18,47 +16,43 @@ const FILTER_WIDTH = { base: '100%', xs: 170 };
 /** Kind, source, party type, dates, a search, and whether to leave out reversed entries. */
 export function TransactionFilters({ value, onChange, partyType }: TransactionFiltersProps) {
   const { t } = useTranslation('ledger');
-  const [search, setSearch] = useState(value.search ?? '');
-  const applySearch = useDebouncedCallback(
-    (text: string) => onChange({ search: text.trim() || null }),
-    FILTER_DEBOUNCE_MS,
-  );
-  const any = [{ value: '', label: t('filters.any') }];
-  const select = <K extends 'kind' | 'source' | 'party_type'>(key: K) => ({
-    value: value[key] ?? '',
-    onChange: (event: ChangeEvent<HTMLSelectElement>) =>
-      onChange({ [key]: event.currentTarget.value || null } as Partial<Filters>),
-    w: FILTER_WIDTH,
-  });
+  const anyLabel = t('filters.any');
 
   return (
     <>
-      <TextInput
+      <SearchFilter
         label={t('filters.search')}
-        type="search"
-        value={search}
-        maxLength={100}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          applySearch(event.currentTarget.value);
-        }}
+        value={value.search}
+        onSearch={(search) => onChange({ search })}
         w={{ base: '100%', xs: 220 }}
       />
-      <NativeSelect
+      <ChoiceFilter
         label={t('filters.kind')}
-        data={[...any, ...TRANSACTION_KINDS.map((kind) => ({ value: kind, label: t(`kind.${kind}`) }))]}
-        {...select('kind')}
+        anyLabel={anyLabel}
+        values={TRANSACTION_KINDS}
+        labelOf={(kind) => t(`kind.${kind}`)}
+        value={value.kind}
+        onChange={(kind) => onChange({ kind })}
+        w={FILTER_WIDTH}
       />
-      <NativeSelect
+      <ChoiceFilter
         label={t('filters.source')}
-        data={[...any, ...TRANSACTION_SOURCES.map((source) => ({ value: source, label: t(`source.${source}`) }))]}
-        {...select('source')}
+        anyLabel={anyLabel}
+        values={TRANSACTION_SOURCES}
+        labelOf={(source) => t(`source.${source}`)}
+        value={value.source}
+        onChange={(source) => onChange({ source })}
+        w={FILTER_WIDTH}
       />
       {partyType && (
-        <NativeSelect
+        <ChoiceFilter
           label={t('filters.partyType')}
-          data={[...any, ...PARTY_TYPES.map((type) => ({ value: type, label: t(`partyType.${type}`) }))]}
-          {...select('party_type')}
+          anyLabel={anyLabel}
+          values={PARTY_TYPES}
+          labelOf={(type) => t(`partyType.${type}`)}
+          value={value.party_type}
+          onChange={(party_type) => onChange({ party_type })}
+          w={FILTER_WIDTH}
         />
       )}
       <TextInput
