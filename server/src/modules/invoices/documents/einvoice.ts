@@ -1,5 +1,6 @@
 import type * as EInvoiceCore from '@e-invoice-eu/core';
 import type { EInvoiceFormat, Invoice, InvoiceServiceOptions, Logger } from '@e-invoice-eu/core';
+import { useDirectLookups } from './cii-convert';
 import { renderInvoicePdf } from './invoice-pdf';
 import { toEInvoiceData } from './einvoice-data';
 import type { InvoiceDocument } from './model';
@@ -61,6 +62,7 @@ async function generate(
     service = new FormatFactoryService().createFormatService(format, LOGGER);
     // The library prints its XML through xmlbuilder2's DOM, two thirds of an XML's time: same text, faster.
     (service as unknown as { renderXML: (data: object) => string }).renderXML = writeXml;
+    if (service.syntax === 'CII') useDirectLookups(service);
     services.set(format, service);
   }
   if (service.syntax === 'CII') precedingInvoiceForCii(data);
