@@ -15,6 +15,7 @@ import { compensationRoutes } from './modules/compensation/compensation.routes';
 import { emailRunRoutes } from './modules/email-runs/email-runs.routes';
 import { configurationRoutes } from './modules/configuration/configuration.routes';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
+import { closeRenderPool } from './modules/invoices/documents/render-pool';
 import { invoiceRoutes } from './modules/invoices/invoice.routes';
 import { jobRoutes } from './modules/jobs/jobs.routes';
 import { participationRoutes } from './modules/participation/participation.routes';
@@ -155,6 +156,7 @@ export async function buildApp({ config, db, onRoute }: BuildOptions): Promise<A
   });
   app.addHook('onClose', async () => {
     await ctx.jobs.close();
+    await closeRenderPool();
     await ctx.mailer.drain();
     ctx.mailer.close();
   });

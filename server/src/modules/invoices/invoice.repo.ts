@@ -58,6 +58,7 @@ export async function countUninvoiced(db: Db, venueId: number): Promise<number> 
 
 export interface EntryRow {
   id: number;
+  /** The day it happened, in the venue's time zone (YYYY-MM-DD). */
   occurredAt: string;
   kind: string;
   description: string;
@@ -87,14 +88,14 @@ export async function lockEntries(
       ORDER BY t.id FOR UPDATE OF t`),
   ).map((r) => Number(r.id));
   if (!locked.length) return [];
-  const rows = rowsOf<EntryRow & { id: string | number; occurredAt: Date | string }>(
-    await tx.execute(sql`SELECT t.id, t.occurred_at AS "occurredAt", t.kind, t.description, t.quantity,
+  const rows = rowsOf<EntryRow & { id: string | number }>(
+    await tx.execute(sql`SELECT t.id, (t.occurred_at AT TIME ZONE v.time_zone)::date::text AS "occurredAt", t.kind, t.description, t.quantity,
         t.net_minor AS "netMinor", t.tax_minor AS "taxMinor", t.gross_minor AS "grossMinor",
         t.tax_rate_bp AS "taxRateBp", t.tax_type_id AS "taxTypeId",
         (SELECT btrim(r.first_name || ' ' || r.last_name) FROM riders r WHERE r.id = t.beneficiary_rider_id) AS beneficiary,
         (SELECT COALESCE(NULLIF(btrim(m.company_name), ''), btrim(m.first_name || ' ' || m.last_name))
            FROM merchants m WHERE m.id = t.merchant_id) AS merchant
-      FROM transactions t
+      FROM transactions t JOIN venues v ON v.id = t.venue_id
       WHERE t.id IN (${sql.join(
         locked.map((id) => sql`${id}`),
         sql`, `,
@@ -104,7 +105,6 @@ export async function lockEntries(
   return rows.map((r) => ({
     ...r,
     id: Number(r.id),
-    occurredAt: new Date(r.occurredAt).toISOString(),
     netMinor: Number(r.netMinor),
     taxMinor: Number(r.taxMinor),
     grossMinor: Number(r.grossMinor),
