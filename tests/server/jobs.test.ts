@@ -93,3 +93,32 @@ describe('background runs', () => {
     expect((await call('organizer', 'GET', `/api/v1/venue/${f.venue2}/jobs/`)).statusCode).toBe(403);
   });
 });
+
+describe('two servers on one database', () => {
+  it('do a run once between them, and single invoices issued meanwhile still take numbers without a gap', async () => {
+    const auth = await ridersWithCharges(24);
+    const a = await server().buildApp();
+    const b = await server().buildApp();
+    await Promise.all([a.ready(), b.ready()]);
+    const started = await a.inject({ method: 'POST', url: '/api/v1/venue/1/generateInvoices/', headers: auth });
+    expect(started.statusCode, started.body).toBe(202);
+    // The other server finds the same run unheld or held and queues it too: the claim lets one work it.
+    await b.jobs.resume();
+    // Meanwhile the office invoices the demo rider by hand, on either server.
+    await charge(server().app, auth, { party_type: 'rider', party_id: f.rider, consumable: f.box });
+    const one = await b.inject({
+      method: 'GET',
+      url: `/api/v1/venue/1/generateInvoice/?venueParticipationID=${f.participation}`,
+      headers: auth,
+    });
+    expect([201, 400]).toContain(one.statusCode);
+    const run = await waitForRun(a, auth, started.json<JobRun>().id, 90_000);
+    expect(run).toMatchObject({ status: 'done', failed: 0 });
+    const state = await entriesOnInvoices();
+    expect(state.uninvoiced).toBe(0);
+    expect(state.parties).toBe(state.invoices);
+    expect(await invoiceNumbers(db())).toEqual(Array.from({ length: state.invoices }, (_, i) => i + 1));
+    await a.close();
+    await b.close();
+  });
+});
