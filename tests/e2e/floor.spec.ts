@@ -138,6 +138,8 @@ test('a welcome-desk check-in and a vet inspection made offline arrive after rec
   await page.getByLabel(field(en('floor:attendee.first_name'))).fill(`Guest${tag}`);
   await page.getByLabel(field(en('floor:attendee.last_name'))).fill('Offline');
   await page.getByRole('button', { name: en('floor:attendee.save') }).click();
+  // Saved on the device (the desk confirms it) before the list is opened.
+  await expect(page.getByText(en('floor:attendee.added', { name: `Guest${tag} Offline` }))).toBeVisible();
   await page.goto('/welcomedesk/list');
   await page.getByLabel(en('floor:attendee.search')).fill(`Guest${tag}`);
   await page.getByRole('button', { name: en('floor:checkin.inNamed', { name: `Guest${tag} Offline` }) }).click();

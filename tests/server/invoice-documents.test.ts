@@ -1,6 +1,9 @@
-import { PDFDocument, PDFDict, PDFName, PDFRawStream } from '@cantoo/pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFString } from '@cantoo/pdf-lib';
 import { InvoiceService } from '@e-invoice-eu/core';
 import { extractText } from 'unpdf';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { crc32, deflateSync, inflateSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { convert } from 'xmlbuilder2';
@@ -15,8 +18,8 @@ import {
   renderXRechnung,
   toEInvoiceData,
 } from '../../server/src/modules/invoices/documents/einvoice';
+import { useFastSubsets, type TrueTypeFont } from '../../server/src/modules/invoices/documents/font-subset';
 import { invoiceLabels } from '../../server/src/modules/invoices/documents/invoice-labels';
-import { renderInvoicePdf } from '../../server/src/modules/invoices/documents/invoice-pdf';
 import type { InvoiceDocument } from '../../server/src/modules/invoices/documents/model';
 import { closeRenderPool, renderInBackground } from '../../server/src/modules/invoices/documents/render-pool';
 import { writeXml } from '../../server/src/modules/invoices/documents/xml-writer';
@@ -240,11 +243,29 @@ async function facturX(pdf: Buffer) {
     const embedded = descriptor instanceof PDFDict && descriptor.has(PDFName.of('FontFile2'));
     fonts.push({ subtype, embedded });
   }
+  // The associated files (PDF/A-3): the catalog's /AF, by file name and relationship.
+  const associated = doc.catalog.lookupMaybe(PDFName.of('AF'), PDFArray);
+  const af = (associated?.asArray() ?? []).map((ref) => {
+    const spec = doc.context.lookup(ref, PDFDict);
+    return `${spec.lookup(PDFName.of('UF'), PDFString, PDFHexString).decodeText()} ${String(spec.get(PDFName.of('AFRelationship')))}`;
+  });
+  // The output intent PDF/A requires: an ICC profile of three components (sRGB).
+  const intents = doc.catalog.lookupMaybe(PDFName.of('OutputIntents'), PDFArray)?.asArray() ?? [];
+  const outputIntents = intents.map((ref) => {
+    const intent = doc.context.lookup(ref, PDFDict);
+    const profile = intent.lookup(PDFName.of('DestOutputProfile'));
+    const components = profile instanceof PDFRawStream ? String(profile.dict.get(PDFName.of('N'))) : 'none';
+    return `${String(intent.get(PDFName.of('S')))} ${components}`;
+  });
   return {
     names: attachments.map((a) => a.name),
     xml: xml ? Buffer.from(xml.data).toString('utf8') : null,
     relationship: xml?.afRelationship,
+    af,
+    outputIntents,
     xmp: metadata ? Buffer.from((metadata as unknown as { contents: Uint8Array }).contents).toString('utf8') : '',
+    title: doc.getTitle(),
+    language: doc.catalog.lookupMaybe(PDFName.of('Lang'), PDFString, PDFHexString)?.decodeText(),
     fonts,
   };
 }
@@ -347,7 +368,7 @@ describe('invoice labels', () => {
 
 describe('invoice PDF', () => {
   it('holds the number, buyer, every line, the VAT summary and the totals, in German', async () => {
-    const [page = '', ...more] = await pdfPages(await renderInvoicePdf(threeRates));
+    const [page = '', ...more] = await pdfPages(await renderFacturX(threeRates));
     expect(more).toHaveLength(0);
     for (const expected of [
       'Rechnung',
@@ -393,7 +414,7 @@ describe('invoice PDF', () => {
   });
 
   it('prints the reverse-charge note in English with both VAT ids', async () => {
-    const [page = ''] = await pdfPages(await renderInvoicePdf(reverseCharge));
+    const [page = ''] = await pdfPages(await renderFacturX(reverseCharge));
     for (const expected of [
       'Invoice',
       'Reitstall Müller GmbH',
@@ -410,7 +431,7 @@ describe('invoice PDF', () => {
   });
 
   it("names the rider under each line of an employer's invoice, in French", async () => {
-    const [page = ''] = await pdfPages(await renderInvoicePdf(employer));
+    const [page = ''] = await pdfPages(await renderFacturX(employer));
     expect(page).toContain('Facture');
     expect(page).toContain('Écurie du Lac SARL');
     expect(page).toContain('Bâtiment B');
@@ -421,7 +442,7 @@ describe('invoice PDF', () => {
   });
 
   it('prints a credit note in Polish, with its invoice and reason', async () => {
-    const [page = ''] = await pdfPages(await renderInvoicePdf(creditNote));
+    const [page = ''] = await pdfPages(await renderFacturX(creditNote));
     for (const expected of [
       'Faktura korygująca',
       '1-00045',
@@ -438,7 +459,7 @@ describe('invoice PDF', () => {
   });
 
   it('breaks 120 lines over pages, repeating the header row and numbering the pages', async () => {
-    const pages = await pdfPages(await renderInvoicePdf(long));
+    const pages = await pdfPages(await renderFacturX(long));
     expect(pages.length).toBeGreaterThan(1);
     const all = pages.join('\n');
     for (const l of long.lines) expect(all).toContain(l.description);
@@ -473,6 +494,42 @@ function rgbaPng(pixels: number[][]): Buffer {
   ]);
 }
 
+describe('font subsets', () => {
+  it('are byte for byte what fontkit writes, composite glyphs with their parts', () => {
+    // fontkit as pdfkit (pdfmake's) loads it, and pdfmake's Roboto.
+    const pdfmakeMain = createRequire(import.meta.url).resolve('pdfmake');
+    const fontkit = createRequire(createRequire(pdfmakeMain).resolve('pdfkit'))('fontkit') as {
+      create(buffer: Buffer): TrueTypeFont & { numGlyphs: number; layout(text: string): { glyphs: { id: number }[] } };
+    };
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (const file of ['Roboto-Regular.ttf', 'Roboto-Medium.ttf']) {
+      const bytes = readFileSync(new URL(`../fonts/Roboto/${file}`, pathToFileURL(pdfmakeMain)));
+      const theirs = fontkit.create(bytes);
+      const ours = fontkit.create(bytes);
+      expect(useFastSubsets(ours)).toBe(true);
+      const sets = [
+        theirs
+          .layout('Faktura korygująca 1-00045 Łukasz Żółkiewski, Écurie du Lac, Hauptstraße 1')
+          .glyphs.map((g) => g.id),
+        theirs.layout('ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöùúûüýÿ€–').glyphs.map((g) => g.id),
+        [],
+        ...Array.from({ length: 40 }, () =>
+          Array.from({ length: 1 + Math.floor(random() * 120) }, () => Math.floor(random() * theirs.numGlyphs)),
+        ),
+      ];
+      let withParts = 0;
+      for (const ids of sets) {
+        const [a, b] = [theirs.createSubset(), ours.createSubset()];
+        for (const id of ids) [a, b].forEach((subset) => subset.includeGlyph(id));
+        expect(Buffer.from(b.encode()).equals(Buffer.from(a.encode())), `${file}: ${ids.join(' ')}`).toBe(true);
+        if (b.glyphs.length > new Set([0, ...ids]).size) withParts++;
+      }
+      expect(withParts).toBeGreaterThan(0); // composite glyphs took their parts in
+    }
+  });
+});
+
 describe('invoice PDF logo', () => {
   it('prints a PNG logo with transparency flattened onto white (no per-invoice alpha split)', async () => {
     const logo = rgbaPng([
@@ -481,7 +538,7 @@ describe('invoice PDF logo', () => {
       [0, 0, 0, 128],
     ]);
     const doc = invoiceDoc(threeRates.lines, { seller: { ...SELLER, logo: { contentType: 'image/png', data: logo } } });
-    const pdf = await PDFDocument.load(new Uint8Array(await renderInvoicePdf(doc)));
+    const pdf = await PDFDocument.load(new Uint8Array(await renderFacturX(doc)));
     const images = [...pdf.context.enumerateIndirectObjects()]
       .map(([, object]) => object)
       .filter(
@@ -502,7 +559,7 @@ describe('invoice PDF logo', () => {
         logo: { contentType: 'image/png', data: Buffer.concat([logo.subarray(0, 40), Buffer.alloc(20)]) },
       },
     });
-    expect((await pdfPages(await renderInvoicePdf(broken)))[0]).toContain('1-00042');
+    expect((await pdfPages(await renderFacturX(broken)))[0]).toContain('1-00042');
   });
 });
 
@@ -680,17 +737,60 @@ describe('e-invoices', () => {
 });
 
 describe('Factur-X', () => {
-  it('is the visual PDF as PDF/A-3 with factur-x.xml (EN 16931) whose totals are the document’s', async () => {
-    for (const doc of [threeRates, creditNote]) {
-      const visual = await renderInvoicePdf(doc);
-      const pdf = await renderFacturX(doc, visual);
-      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  /** A PDF to hand the library's own Factur-X service, for the XML it embeds. */
+  const blankPdf = async () => {
+    const blank = await PDFDocument.create();
+    blank.addPage();
+    return Buffer.from(await blank.save());
+  };
+  /** A seller whose name must be escaped in the XMP metadata. */
+  const ampersand = invoiceDoc(threeRates.lines, {
+    number: '1-00047',
+    seller: { ...SELLER, name: 'Haras & Fils <SARL>' },
+  });
+
+  it('is the invoice as PDF/A-3 with factur-x.xml (EN 16931) whose totals are the document’s', async () => {
+    for (const doc of [threeRates, creditNote, ampersand]) {
+      const pdf = await renderFacturX(doc);
+      expect(pdf.subarray(0, 8).toString()).toBe('%PDF-1.7');
       const read = await facturX(pdf);
+      // factur-x.xml is the one attachment, an associated file of the document (/AF) marked Alternative.
       expect(read.names).toEqual(['factur-x.xml']);
       expect(String(read.relationship)).toContain('Alternative');
-      expect(read.xmp).toContain('<pdfaid:part>3</pdfaid:part>');
-      expect(read.xmp).toContain('<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>');
-      expect(read.xmp).toContain('<fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>');
+      expect(read.af).toEqual(['factur-x.xml /Alternative']);
+      expect(read.outputIntents).toEqual(['/GTS_PDFA1 3']);
+      expect(read.language).toBe(doc.language);
+      // The XMP metadata: well-formed, PDF/A-3b, the Factur-X properties and the extension schema
+      // PDF/A requires for them, and the title the document info has.
+      const xmp = parse(read.xmp.replace(/<\?xpacket[^>]*\?>/g, '').trim());
+      expect(Object.keys(xmp)).toEqual(['x:xmpmeta']);
+      const flat = read.xmp.replace(/>\s+</g, '><');
+      expect(flat).toContain('<pdfaid:part>3</pdfaid:part><pdfaid:conformance>B</pdfaid:conformance>');
+      for (const property of [
+        '<fx:DocumentType>INVOICE</fx:DocumentType>',
+        '<fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>',
+        '<fx:Version>1.0</fx:Version>',
+        '<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>',
+      ]) {
+        expect(flat).toContain(property);
+      }
+      expect(flat).toContain('<pdfaExtension:schemas><rdf:Bag><rdf:li rdf:parseType="Resource">');
+      expect(flat).toContain(
+        '<pdfaSchema:namespaceURI>urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#</pdfaSchema:namespaceURI><pdfaSchema:prefix>fx</pdfaSchema:prefix>',
+      );
+      for (const name of ['DocumentFileName', 'DocumentType', 'Version', 'ConformanceLevel']) {
+        expect(flat).toContain(
+          `<pdfaProperty:name>${name}</pdfaProperty:name><pdfaProperty:valueType>Text</pdfaProperty:valueType><pdfaProperty:category>external</pdfaProperty:category>`,
+        );
+      }
+      const title = `${invoiceLabels(doc.language)[doc.kind === 'credit_note' ? 'creditNote' : 'invoice']} ${doc.number}`;
+      expect(read.title).toBe(title);
+      const escaped = title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+      expect(flat).toContain(
+        `<dc:title><rdf:Alt><rdf:li xml:lang="x-default">${escaped}</rdf:li></rdf:Alt></dc:title>`,
+      );
+      const author = doc.seller.name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+      expect(flat).toContain(`<dc:creator><rdf:Seq><rdf:li>${author}</rdf:li></rdf:Seq></dc:creator>`);
       // PDF/A: every font embedded (Roboto subsets, no standard Helvetica).
       expect(read.fonts.length).toBeGreaterThan(0);
       expect(read.fonts.every((f) => f.embedded && f.subtype === '/CIDFontType2')).toBe(true);
@@ -698,7 +798,7 @@ describe('Factur-X', () => {
       const theirs = await library.generate(toEInvoiceData(doc), {
         format: 'Factur-X-EN16931',
         lang: doc.language,
-        pdf: { buffer: visual, filename: 'invoice.pdf', mimetype: 'application/pdf' },
+        pdf: { buffer: await blankPdf(), filename: 'invoice.pdf', mimetype: 'application/pdf' },
       });
       expect((await facturX(Buffer.from(theirs as Uint8Array))).xml).toBe(read.xml!.replace(REFERENCE, ''));
       const cii = parse(read.xml!)['rsm:CrossIndustryInvoice'] as Xml;
@@ -722,9 +822,10 @@ describe('Factur-X', () => {
         ] as Xml;
         expect(text((settlement['ram:InvoiceReferencedDocument'] as Xml)['ram:IssuerAssignedID'])).toBe('1-00042');
       }
-      // The visual part is still the invoice.
+      // The printed invoice, in the buyer's language.
       const [page = ''] = await pdfPages(pdf);
-      expect(page).toContain(doc.number);
+      expect(page).toContain(title); // the footer: "Rechnung 1-00042", "Faktura korygująca 1-00045"
+      expect(page).toContain(doc.buyer.name);
     }
   });
 

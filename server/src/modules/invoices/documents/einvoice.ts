@@ -10,8 +10,9 @@ export { checkInvoiceDocument, eInvoiceGaps, InvoiceDocumentError, toEInvoiceDat
 export type { EInvoiceGap } from './einvoice-data';
 
 /**
- * EN 16931 e-invoices with @e-invoice-eu/core (WTFPL): CII, XRechnung (UBL) and Factur-X (the
- * visual PDF made PDF/A-3 with the CII XML embedded as factur-x.xml, profile EN 16931).
+ * EN 16931 e-invoices with @e-invoice-eu/core (WTFPL): CII, XRechnung (UBL) and the CII of
+ * Factur-X (the Factur-X EN 16931 profile's elements), which invoice-pdf.ts embeds as
+ * factur-x.xml in the PDF it prints as PDF/A-3 (factur-x-pdf.ts).
  *
  * The library is big (it loads a spreadsheet reader too): it is imported on first use, not when
  * the server starts. Its InvoiceService compiles its whole JSON schema with Ajv on every call
@@ -59,7 +60,15 @@ async function generate(
   let service = services.get(format);
   if (!service) {
     const { FormatFactoryService } = await eInvoiceLibrary();
-    service = new FormatFactoryService().createFormatService(format, LOGGER);
+    const factory = new FormatFactoryService();
+    service = factory.createFormatService(format, LOGGER);
+    if (format === 'Factur-X-EN16931') {
+      // Its own generate parses a given PDF with pdf-lib to attach the CII it makes with its
+      // parent's (FormatCIIService's) generate, then writes the PDF anew: only that CII is taken.
+      const ciiGenerate = Object.getPrototypeOf(factory.createFormatService('CII', LOGGER)) as EInvoiceFormat;
+      const facturX = service;
+      facturX.generate = (invoice, options) => ciiGenerate.generate.call(facturX, invoice, options);
+    }
     // The library prints its XML through xmlbuilder2's DOM, two thirds of an XML's time: same text, faster.
     (service as unknown as { renderXML: (data: object) => string }).renderXML = writeXml;
     if (service.syntax === 'CII') useDirectLookups(service);
@@ -73,17 +82,18 @@ async function generate(
 
 const asText = (output: string | Uint8Array) =>
   typeof output === 'string' ? output : Buffer.from(output).toString('utf8');
-const asBuffer = (output: string | Uint8Array) =>
-  typeof output === 'string'
-    ? Buffer.from(output, 'utf8')
-    : Buffer.from(output.buffer, output.byteOffset, output.byteLength);
 
 /**
  * The CII XML (UN/CEFACT Cross Industry Invoice, EN 16931). The Factur-X PDF embeds the same
- * conversion limited to the Factur-X EN 16931 profile's elements.
+ * conversion limited to the Factur-X EN 16931 profile's elements (facturXml).
  */
 export async function renderCii(doc: InvoiceDocument): Promise<string> {
   return asText(await generate('CII', toEInvoiceData(doc), { lang: doc.language }));
+}
+
+/** The CII XML a Factur-X PDF embeds as factur-x.xml (profile EN 16931). */
+export async function facturXml(doc: InvoiceDocument): Promise<string> {
+  return asText(await generate('Factur-X-EN16931', toEInvoiceData(doc), { lang: doc.language }));
 }
 
 /** XRechnung 3.0 as UBL XML: an Invoice, or a CreditNote for a credit note. */
@@ -91,19 +101,15 @@ export async function renderXRechnung(doc: InvoiceDocument): Promise<string> {
   return asText(await generate('XRECHNUNG-UBL', toEInvoiceData(doc), { lang: doc.language }));
 }
 
-/** The visual PDF made Factur-X (EN 16931 profile): PDF/A-3 with the CII XML embedded as factur-x.xml. */
-export async function renderFacturX(doc: InvoiceDocument, pdf: Buffer): Promise<Buffer> {
-  const output = await generate('Factur-X-EN16931', toEInvoiceData(doc), {
-    lang: doc.language,
-    pdf: { buffer: pdf, filename: `${doc.number}.pdf`, mimetype: 'application/pdf' },
-  });
-  return asBuffer(output);
+/** The invoice as a Factur-X PDF (EN 16931 profile): PDF/A-3 with its CII XML embedded as factur-x.xml. */
+export async function renderFacturX(doc: InvoiceDocument): Promise<Buffer> {
+  return renderInvoicePdf(doc, await facturXml(doc));
 }
 
 /** Everything an issued invoice is stored as: the Factur-X PDF and the XRechnung XML. */
 export async function renderInvoiceFiles(doc: InvoiceDocument): Promise<{ pdf: Buffer; xrechnung: string }> {
-  toEInvoiceData(doc); // fails fast on a document whose sums do not add up, before any rendering
-  const visual = await renderInvoicePdf(doc);
-  const [pdf, xrechnung] = await Promise.all([renderFacturX(doc, visual), renderXRechnung(doc)]);
+  // The XML first: a document whose sums do not add up fails before any rendering.
+  const pdf = await renderFacturX(doc);
+  const xrechnung = await renderXRechnung(doc);
   return { pdf, xrechnung };
 }

@@ -1,10 +1,10 @@
-import pdfmake from 'pdfmake';
 import type { TaxCategory } from '@shared/schemas/invoices';
 import { addressLines, dayDate, money, percent } from './document-format';
 import { invoiceLabels, type InvoiceLabels } from './invoice-labels';
 import { logoDataUrl } from './logo-image';
 import type { InvoiceDocument } from './model';
-import { INVOICE_FONT, useInvoiceFonts } from './pdf-fonts';
+import { printFacturX } from './factur-x-pdf';
+import { INVOICE_FONT } from './pdf-fonts';
 
 /** The visual invoice or credit note: A4, in the buyer's language (CONVENTIONS 13). */
 
@@ -234,8 +234,11 @@ function correction(doc: InvoiceDocument, labels: InvoiceLabels): Node[] {
   ];
 }
 
-/** The invoice or credit note as a PDF (fonts embedded, ready to be made Factur-X: einvoice.ts). */
-export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
+/**
+ * The invoice or credit note as a Factur-X PDF (factur-x-pdf.ts): PDF/A-3b with `facturX`, its
+ * CII XML (einvoice.ts), embedded.
+ */
+export async function renderInvoicePdf(doc: InvoiceDocument, facturX: string): Promise<Buffer> {
   const labels = invoiceLabels(doc.language);
   const title = doc.kind === 'credit_note' ? labels.creditNote : labels.invoice;
   const { seller } = doc;
@@ -244,14 +247,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     .filter(Boolean)
     .join(' · ');
   const definition = {
-    version: '1.7',
     language: doc.language,
-    info: {
-      title: `${title} ${doc.number}`,
-      author: seller.name,
-      subject: `${title} ${doc.number}`,
-      creator: 'Paddock',
-    },
     pageSize: 'A4',
     pageMargins: [40, 40, 40, 50],
     defaultStyle: { font: INVOICE_FONT, fontSize: 8.5, lineHeight: 1.1 },
@@ -270,6 +266,13 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
       ...payment(doc, labels),
     ],
   };
-  useInvoiceFonts();
-  return pdfmake.createPdf(definition).getBuffer();
+  const info = {
+    title: `${title} ${doc.number}`,
+    author: seller.name,
+    subject: `${title} ${doc.number}, ${dayDate(doc.issueDate)}, ${seller.name}`,
+    keywords: `${title}, Factur-X, ZUGFeRD`,
+    creator: 'Paddock',
+    producer: 'pdfmake, PDFKit',
+  };
+  return printFacturX(definition, info, facturX);
 }

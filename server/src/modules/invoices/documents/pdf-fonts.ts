@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import pdfmake from 'pdfmake';
+import { useFastSubsets, type TrueTypeFont } from './font-subset';
 
 /**
  * The fonts of invoice PDFs: Roboto, shipped inside pdfmake (nothing is read from the network).
@@ -16,6 +17,9 @@ import pdfmake from 'pdfmake';
  * pdfkit also shapes every word anew in each document (fontkit's OpenType layout, another third):
  * the parsed fonts remember the shaping of the words they have seen. pdfkit scales the positions
  * it gets in place, so each call gets fresh copies; glyphs are the font's own shared objects.
+ *
+ * And it subsets each font anew for every document through fontkit's slow table encoding: the
+ * parsed fonts write their subsets directly (font-subset.ts), the same bytes.
  */
 
 interface Position {
@@ -100,7 +104,9 @@ function registerParsedFonts(): void {
   fontkit.registerFormat(ParsedFont);
   for (const face of ['normal', 'bold'] as const) {
     const marker = Buffer.from(`paddock parsed font: ${face}`);
-    parsed.set(marker, rememberLayouts(fontkit.create(readFileSync(new URL(FILES[face], fontDir)))));
+    const font = fontkit.create(readFileSync(new URL(FILES[face], fontDir)));
+    useFastSubsets(font as unknown as TrueTypeFont);
+    parsed.set(marker, rememberLayouts(font));
     virtualfs.writeFileSync(VFS[face], marker);
   }
 }
