@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { crc32, deflateSync, inflateSync } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { convert } from 'xmlbuilder2';
 import type { InvoiceLine, TaxCategory, VatSummaryRow } from '../../src/shared/schemas/invoices';
 import {
@@ -20,6 +20,8 @@ import {
 } from '../../server/src/modules/invoices/documents/einvoice';
 import { useFastSubsets, type TrueTypeFont } from '../../server/src/modules/invoices/documents/font-subset';
 import { invoiceLabels } from '../../server/src/modules/invoices/documents/invoice-labels';
+import { invoiceTextWidth } from '../../server/src/modules/invoices/documents/pdf-fonts';
+import { setPdfTuning } from '../../server/src/modules/invoices/documents/pdf-tuning';
 import type { InvoiceDocument } from '../../server/src/modules/invoices/documents/model';
 import { closeRenderPool, renderInBackground } from '../../server/src/modules/invoices/documents/render-pool';
 import { writeXml } from '../../server/src/modules/invoices/documents/xml-writer';
@@ -526,6 +528,56 @@ describe('font subsets', () => {
         if (b.glyphs.length > new Set([0, ...ids]).size) withParts++;
       }
       expect(withParts).toBeGreaterThan(0); // composite glyphs took their parts in
+    }
+  });
+});
+
+describe('invoice text width', () => {
+  it('is what pdfkit measures for pdfmake, word by word', () => {
+    const pdfmakeMain = createRequire(import.meta.url).resolve('pdfmake');
+    interface PdfKit {
+      font(src: Buffer): PdfKit;
+      fontSize(size: number): PdfKit;
+      widthOfString(text: string): number;
+    }
+    const PDFKit = createRequire(pdfmakeMain)('pdfkit') as new (options: object) => PdfKit;
+    const pdf = new PDFKit({ autoFirstPage: false });
+    for (const [file, bold] of [
+      ['Roboto-Regular.ttf', false],
+      ['Roboto-Medium.ttf', true],
+    ] as const) {
+      pdf.font(readFileSync(new URL(`../fonts/Roboto/${file}`, pathToFileURL(pdfmakeMain)))).fontSize(8.5);
+      for (const text of ['40.00 EUR', '1234567.89 EUR', '9.5 %', 'Żółkiewski  ąę Tj', '', 'AV Wa To']) {
+        expect(invoiceTextWidth(text, 8.5, bold)).toBeCloseTo(pdf.widthOfString(text), 9);
+      }
+    }
+  });
+
+  it('prints a figure too wide for its column over two lines, as before', async () => {
+    const huge = line('Arena rent', 1, 12_345_678_901, 2200); // 123456789.01 EUR net
+    const [page = ''] = await pdfPages(await renderFacturX(invoiceDoc([huge])));
+    // The line's unit price and net wrap in their columns ("EUR" below the figure)…
+    expect(page).toContain('Arena rent 1 123456789.01\nEUR\n22 % 123456789.01\nEUR');
+    // …the totals table is wide enough for the same figures on one line.
+    expect(page).toContain(`Rechnungsbetrag ${(huge.gross / 100).toFixed(2)} EUR`);
+  });
+});
+
+describe('PDF tuning', () => {
+  it('changes how pdfmake and pdfkit work, not a byte of what they write', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-06-30T10:00:00Z')); // the same creation date and file id
+    try {
+      for (const doc of [threeRates, long]) {
+        setPdfTuning(true);
+        const tuned = await renderFacturX(doc);
+        setPdfTuning(false);
+        const plain = await renderFacturX(doc);
+        expect(tuned.equals(plain), doc.number).toBe(true);
+      }
+    } finally {
+      setPdfTuning(true);
+      vi.useRealTimers();
     }
   });
 });

@@ -65,9 +65,9 @@ async function generate(
     if (format === 'Factur-X-EN16931') {
       // Its own generate parses a given PDF with pdf-lib to attach the CII it makes with its
       // parent's (FormatCIIService's) generate, then writes the PDF anew: only that CII is taken.
-      const ciiGenerate = Object.getPrototypeOf(factory.createFormatService('CII', LOGGER)) as EInvoiceFormat;
+      const cii = Object.getPrototypeOf(factory.createFormatService('CII', LOGGER)) as EInvoiceFormat;
       const facturX = service;
-      facturX.generate = (invoice, options) => ciiGenerate.generate.call(facturX, invoice, options);
+      facturX.generate = (invoice, options) => cii.generate.call(facturX, invoice, options);
     }
     // The library prints its XML through xmlbuilder2's DOM, two thirds of an XML's time: same text, faster.
     (service as unknown as { renderXML: (data: object) => string }).renderXML = writeXml;

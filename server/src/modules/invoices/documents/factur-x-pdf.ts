@@ -1,5 +1,6 @@
 import pdfmake from 'pdfmake';
 import { useInvoiceFonts } from './pdf-fonts';
+import { tunePdfMaking } from './pdf-tuning';
 
 /**
  * A pdfmake document printed as a Factur-X PDF in one pass: PDF/A-3b by pdfkit's own support
@@ -14,7 +15,7 @@ import { useInvoiceFonts } from './pdf-fonts';
  */
 
 /** The Factur-X profile of the embedded XML (EN 16931, "COMFORT" in ZUGFeRD). */
-export const FACTUR_X = {
+const FACTUR_X = {
   fileName: 'factur-x.xml',
   documentType: 'INVOICE', // credit notes too: the XML's type code tells them apart
   version: '1.0',
@@ -124,6 +125,7 @@ ${properties}
  */
 export async function printFacturX(definition: Record<string, unknown>, info: PdfInfo, xml: string): Promise<Buffer> {
   const now = new Date();
+  tunePdfMaking();
   useInvoiceFonts();
   const output = pdfmake.createPdf({
     ...definition,

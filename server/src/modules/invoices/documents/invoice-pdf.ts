@@ -4,7 +4,7 @@ import { invoiceLabels, type InvoiceLabels } from './invoice-labels';
 import { logoDataUrl } from './logo-image';
 import type { InvoiceDocument } from './model';
 import { printFacturX } from './factur-x-pdf';
-import { INVOICE_FONT } from './pdf-fonts';
+import { INVOICE_FONT, invoiceTextWidth } from './pdf-fonts';
 
 /** The visual invoice or credit note: A4, in the buyer's language (CONVENTIONS 13). */
 
@@ -13,6 +13,10 @@ type Node = Record<string, unknown> | string;
 const GREY = '#555555';
 const RULE = '#bbbbbb';
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/jpg'];
+/** The text's size (the default style). */
+const BODY_SIZE = 8.5;
+/** The padding left and right of a cell in the line and VAT tables. */
+const CELL_PADDING = 3;
 
 const right = (text: string, extra: Record<string, unknown> = {}) => ({ text, alignment: 'right', ...extra });
 const small = (text: string) => ({ text, fontSize: 7, color: GREY });
@@ -24,8 +28,8 @@ const ROWS_LAYOUT = {
   vLineWidth: () => 0,
   hLineColor: (i: number) => (i === 1 ? '#000000' : RULE),
   fillColor: (row: number) => (row === 0 ? '#eeeeee' : null),
-  paddingLeft: () => 3,
-  paddingRight: () => 3,
+  paddingLeft: () => CELL_PADDING,
+  paddingRight: () => CELL_PADDING,
   paddingTop: () => 2,
   paddingBottom: () => 2,
 };
@@ -94,6 +98,22 @@ function header(doc: InvoiceDocument, labels: InvoiceLabels, title: string, logo
   };
 }
 
+/** The line table's columns: date, description, quantity, unit price, VAT rate, net, gross. */
+const LINE_WIDTHS = [44, '*', 24, 62, 34, 62, 62] as const;
+
+/**
+ * A right-aligned figure of the line table. pdfmake cuts a text into words and lays out, styles
+ * and draws each on its own; a figure that fits its column on one line ("40.00 EUR") is handed
+ * over whole (noWrap), a third fewer words for the table. It prints the same: pdfkit places the
+ * glyphs word by word either way, and the width checked leaves the padding out, whatever pdfmake
+ * counts. One that does not fit wraps as before.
+ */
+function figure(text: string, column: number): Node {
+  const width = LINE_WIDTHS[column] as number;
+  const fits = invoiceTextWidth(text, BODY_SIZE) < width - 2 * CELL_PADDING - 0.01;
+  return right(text, fits ? { noWrap: true } : {});
+}
+
 function lineTable(doc: InvoiceDocument, labels: InvoiceLabels): Node {
   const amount = (minor: number) => money(minor, doc.currency);
   const head = [
@@ -115,16 +135,16 @@ function lineTable(doc: InvoiceDocument, labels: InvoiceLabels): Node {
         ? { text: [line.description, '\n', { text: labels.forRider(line.beneficiary), fontSize: 7, color: GREY }] }
         : line.description,
       right(String(line.quantity)),
-      right(amount(line.unit_net)),
-      right(`${percent(line.tax_rate_bp)} %`),
-      right(amount(line.net)),
-      right(amount(line.gross)),
+      figure(amount(line.unit_net), 3),
+      figure(`${percent(line.tax_rate_bp)} %`, 4),
+      figure(amount(line.net), 5),
+      figure(amount(line.gross), 6),
     ]);
   }
   return {
     margin: [0, 16, 0, 0],
     layout: ROWS_LAYOUT,
-    table: { headerRows: 1, dontBreakRows: true, widths: [44, '*', 24, 62, 34, 62, 62], body },
+    table: { headerRows: 1, dontBreakRows: true, widths: [...LINE_WIDTHS], body },
   };
 }
 
@@ -250,7 +270,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument, facturX: string): P
     language: doc.language,
     pageSize: 'A4',
     pageMargins: [40, 40, 40, 50],
-    defaultStyle: { font: INVOICE_FONT, fontSize: 8.5, lineHeight: 1.1 },
+    defaultStyle: { font: INVOICE_FONT, fontSize: BODY_SIZE, lineHeight: 1.1 },
     images: logo ? { logo } : {},
     footer: (page: number, pages: number) => ({
       margin: [40, 16, 40, 0],

@@ -33,6 +33,7 @@ interface Run {
   positions: Position[];
 }
 interface FontkitFont {
+  unitsPerEm: number;
   layout(text: string, ...options: unknown[]): Run;
 }
 interface FontkitModule {
@@ -82,9 +83,10 @@ const FONTS = {
   [INVOICE_FONT]: { normal: VFS.normal, bold: VFS.bold, italics: VFS.normal, bolditalics: VFS.bold },
 };
 
-let ready = false;
+/** The parsed fonts, once registered. */
+let parsedFonts: Record<'normal' | 'bold', FontkitFont> | null = null;
 
-function registerParsedFonts(): void {
+function registerParsedFonts(): Record<'normal' | 'bold', FontkitFont> {
   const fromHere = createRequire(import.meta.url);
   const pdfmakeMain = fromHere.resolve('pdfmake');
   // fontkit as pdfkit itself loads it, so the format is registered on the same module instance.
@@ -102,13 +104,16 @@ function registerParsedFonts(): void {
     }
   }
   fontkit.registerFormat(ParsedFont);
+  const fonts = {} as Record<'normal' | 'bold', FontkitFont>;
   for (const face of ['normal', 'bold'] as const) {
     const marker = Buffer.from(`paddock parsed font: ${face}`);
     const font = fontkit.create(readFileSync(new URL(FILES[face], fontDir)));
     useFastSubsets(font as unknown as TrueTypeFont);
-    parsed.set(marker, rememberLayouts(font));
+    fonts[face] = rememberLayouts(font);
+    parsed.set(marker, fonts[face]);
     virtualfs.writeFileSync(VFS[face], marker);
   }
+  return fonts;
 }
 
 /**
@@ -116,12 +121,23 @@ function registerParsedFonts(): void {
  * each createPdf, in the same synchronous step, so the printer created there takes them.
  */
 export function useInvoiceFonts(): void {
-  if (!ready) {
-    registerParsedFonts();
-    ready = true;
-  }
+  parsedFonts ??= registerParsedFonts();
   pdfmake.setFonts(FONTS);
   pdfmake.setUrlAccessPolicy(() => false);
   // Fonts come from the virtual file system and images as data URLs: no local file is read.
   pdfmake.setLocalAccessPolicy(() => false);
+}
+
+/**
+ * The width in points of a text in the invoice font as pdfkit measures it for pdfmake: word by
+ * word, each word with the space after it.
+ */
+export function invoiceTextWidth(text: string, fontSize: number, bold = false): number {
+  parsedFonts ??= registerParsedFonts();
+  const font = parsedFonts[bold ? 'bold' : 'normal'];
+  let units = 0;
+  for (const word of text.match(/[^ \t]*[ \t]|[^ \t]+$/g) ?? []) {
+    for (const { xAdvance } of font.layout(word).positions) units += xAdvance;
+  }
+  return (units * fontSize) / font.unitsPerEm;
 }
