@@ -4,6 +4,7 @@ import { EMAIL_AUDIENCES, type EmailRunPreview } from '@shared/schemas/email-run
 import type { JobRun } from '@shared/schemas/jobs';
 import type { EmailTemplate } from '@shared/schemas/venue-setup';
 import { demoVenue, json, renderApp } from './helpers';
+import { jobRun } from './invoice-fixtures';
 import { admin, bodies, calls, server, SLOW, startAs, toasts, validation, type Handler } from './owner-fixtures';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -44,24 +45,8 @@ const preview: EmailRunPreview = {
   },
 };
 
-function emailRun(overrides: Partial<JobRun> = {}): JobRun {
-  return {
-    id: 8,
-    kind: 'emails',
-    venue: 1,
-    status: 'queued',
-    total: 3,
-    done: 0,
-    failed: 0,
-    cancel_requested: false,
-    messages: [],
-    failures: [],
-    created_at: '2026-12-06T17:00:00Z',
-    started_at: null,
-    finished_at: null,
-    ...overrides,
-  };
-}
+/** The e-mail run of these tests: the shared run fixture as kind `emails`. */
+const emailRun = (overrides: Partial<JobRun> = {}): JobRun => jobRun({ id: 8, kind: 'emails', ...overrides });
 
 /** The e-mail pages' calls; `page` adds or replaces answers (the venue's own path last: it is a prefix of the others). */
 function serve(page: Record<string, Handler> = {}) {
