@@ -9,6 +9,14 @@ import { issuerOf, lastEntryId, parsePartyKey, partiesToInvoice, partyKey } from
 import { datesOf, issueInvoice, type IssueOptions, type SellerSnapshot } from './issue';
 import { renderInvoices, unrenderedOf } from './render';
 
+/** The invoices of a venue an e-mail run sends: never sent (unless `resend`), of those named. */
+const toEmail = (venueId: number, params: InvoiceEmailParams) =>
+  and(
+    eq(invoices.venueId, venueId),
+    params.resend ? undefined : isNull(invoices.emailedAt),
+    params.invoices?.length ? inArray(invoices.id, params.invoices) : undefined,
+  );
+
 /** Run parameters of an e-mail run of invoices. */
 export interface InvoiceEmailParams {
   resend: boolean;
@@ -82,13 +90,7 @@ export function invoiceEmailRun(ctx: AppContext): JobHandler {
       const rows = await tx
         .select({ id: invoices.id })
         .from(invoices)
-        .where(
-          and(
-            eq(invoices.venueId, run.venueId!),
-            params.resend ? undefined : isNull(invoices.emailedAt),
-            params.invoices?.length ? inArray(invoices.id, params.invoices) : undefined,
-          ),
-        )
+        .where(toEmail(run.venueId!, params))
         .orderBy(invoices.number);
       return { keys: rows.map((r) => String(r.id)) };
     },
@@ -151,12 +153,6 @@ export async function emailable(ctx: AppContext, venueId: number, params: Invoic
   const [row] = await ctx.db
     .select({ n: sql<number>`count(*)::int` })
     .from(invoices)
-    .where(
-      and(
-        eq(invoices.venueId, venueId),
-        params.resend ? undefined : isNull(invoices.emailedAt),
-        params.invoices?.length ? inArray(invoices.id, params.invoices) : undefined,
-      ),
-    );
+    .where(toEmail(venueId, params));
   return row?.n ?? 0;
 }
