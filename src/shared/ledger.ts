@@ -10,7 +10,7 @@ export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 export const POSTABLE_KINDS = ['charge', 'credit', 'payment', 'payout', 'fee', 'sale'] as const;
 export type PostableKind = (typeof POSTABLE_KINDS)[number];
 
-export const TRANSACTION_SOURCES = ['stable', 'merchant', 'office', 'import', 'card', 'system'] as const;
+export const TRANSACTION_SOURCES = ['stable', 'merchant', 'office', 'import', 'card', 'bank', 'system'] as const;
 export type TransactionSource = (typeof TRANSACTION_SOURCES)[number];
 
 /** Who pays or is paid. */
@@ -27,6 +27,10 @@ export const ACCOUNT_KINDS = [
   'cash',
   'prize',
   'payouts',
+  /** Card clearing's cost: the provider's fee on each card payment (issue 13). */
+  'card_fees',
+  /** Transfers received on the venue's bank account, matched from a statement (issue 13). */
+  'bank',
 ] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
@@ -207,7 +211,7 @@ export function planPostings(
       case 'payment':
         return [
           { account: 'party', amount: gross },
-          { account: options.source === 'card' ? 'card' : 'cash', amount: -gross },
+          { account: options.source === 'card' ? 'card' : options.source === 'bank' ? 'bank' : 'cash', amount: -gross },
         ];
       case 'payout':
         return [

@@ -14,3 +14,5 @@ export * from './floor';
 export * from './people';
 export * from './jobs';
 export * from './invoices';
+export * from './payments';
+export * from './payouts';
