@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { matchRoutes } from 'react-router-dom';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { createApp } from './app/app';
-import { routes } from './app/route-tree';
+import { loadSignedInRoutes, routes } from './app/route-tree';
 import { resumeSession } from './app/session/start-session';
 import { initI18n } from './lib/i18n';
 import { installErrorReporting } from './lib/report-error';
@@ -13,9 +13,29 @@ import { useAppStore } from './lib/store';
  * for the same chunks once it exists and finds them on their way.
  */
 function preloadCurrentPage(): void {
-  for (const { route } of matchRoutes(routes, window.location) ?? []) {
-    if (typeof route.lazy === 'function') void Promise.resolve(route.lazy()).catch(() => undefined);
+  const preload = (tree: RouteObject[]) => {
+    const matches = matchRoutes(tree, window.location) ?? [];
+    for (const { route } of matches) {
+      if (typeof route.lazy === 'function') void Promise.resolve(route.lazy()).catch(() => undefined);
+    }
+    return matches;
+  };
+  // A page behind the sign-in matches only the splat until its routes have arrived.
+  if (preload(routes).some(({ route }) => route.path === '*')) {
+    void loadSignedInRoutes()
+      .then((signedIn) => preload([{ children: signedIn }]))
+      .catch(() => undefined);
   }
+}
+
+/** Resolves once a frame has been painted after the first render and the browser is idle. */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = () =>
+      'requestIdleCallback' in window ? window.requestIdleCallback(() => resolve(), { timeout: 3000 }) : resolve();
+    // The callback of the next frame runs before that frame's paint; a task queued from it, after.
+    requestAnimationFrame(() => setTimeout(idle, 0));
+  });
 }
 
 /** Translations, session, then the app; the service worker once the page is up. */
@@ -31,6 +51,9 @@ export async function boot(): Promise<void> {
     </StrictMode>,
   );
   if (import.meta.env.PROD) {
+    // After the first screen is painted: the worker's code and its precache downloads must not
+    // compete with the page's own first requests (issue 11, the sign-in page's Lighthouse figure).
+    await afterFirstPaint();
     const { registerServiceWorker } = await import('./lib/service-worker');
     registerServiceWorker();
   }

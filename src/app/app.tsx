@@ -1,10 +1,10 @@
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { Providers } from './providers';
-import { routes } from './route-tree';
+import { routerOptions, routes } from './route-tree';
 
 /** Create the router only after i18n is ready: guards may show translated notices at once. */
 export function createApp() {
-  const router = createBrowserRouter(routes);
+  const router = createBrowserRouter(routes, routerOptions);
   return function App() {
     return (
       <Providers>

@@ -1,20 +1,8 @@
-import type { RouteObject } from 'react-router-dom';
+import type { PatchRoutesOnNavigationFunction, RouteObject } from 'react-router-dom';
 import { signedInLoader } from './guards/loaders';
 import { RequireSession } from './guards/require-session';
 import type { RouteHandle } from './route-handle';
-import { adminRoutes } from './routes/admin/routes';
-import { dashboardRoutes } from './routes/dashboard/routes';
-import { employerRoutes } from './routes/employer/routes';
-import { merchantRoutes } from './routes/merchant/routes';
-import { officialRoutes } from './routes/official/routes';
-import { organizerRoutes } from './routes/organizer/routes';
 import { publicRoutes } from './routes/public/routes';
-import { riderRoutes } from './routes/rider/routes';
-import { signinRoutes } from './routes/signin/routes';
-import { simpleuserRoutes } from './routes/simpleuser/routes';
-import { stableRoutes } from './routes/stable/routes';
-import { vetcheckRoutes } from './routes/vetcheck/routes';
-import { welcomedeskRoutes } from './routes/welcomedesk/routes';
 import { DelayedSpinner } from './shell/busy-spinner';
 import { NotFound } from './shell/not-found';
 import { RootLayout } from './shell/root-layout';
@@ -25,7 +13,12 @@ import { RouteError } from './shell/route-error';
  * Paths come from lib/paths (PATHS); every page's code is loaded on demand, one chunk per
  * audience (spec §2): those modules import their pages only lazily. Guards run as loaders before
  * a page renders; the after-navigation rules (preshow, whitelabel) run in the root layout.
+ *
+ * The signed-in audiences' routes arrive on the first navigation that needs them
+ * (patchRoutesOnNavigation, issue 11): the sign-in page's code and first render stay small.
  */
+const SIGNED_IN = 'signed-in';
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -35,27 +28,30 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           ...publicRoutes,
-          {
-            element: <RequireSession />,
-            loader: signedInLoader,
-            children: [
-              ...dashboardRoutes,
-              ...adminRoutes,
-              riderRoutes,
-              employerRoutes,
-              officialRoutes,
-              simpleuserRoutes,
-              merchantRoutes,
-              organizerRoutes,
-              stableRoutes,
-              welcomedeskRoutes,
-              signinRoutes,
-              vetcheckRoutes,
-            ],
-          },
+          { id: SIGNED_IN, element: <RequireSession />, loader: signedInLoader, children: [] },
           { path: '*', element: <NotFound />, handle: { label: 'notFound' } satisfies RouteHandle },
         ],
       },
     ],
   },
 ];
+
+/** The signed-in routes' chunk, loaded once (boot.tsx starts it early on a signed-in page). */
+export const loadSignedInRoutes = () => import('./signed-in-routes').then((m) => m.signedInRoutes);
+
+/**
+ * Called by the router when a path matches no route but the splat (or a route with parameters):
+ * adds the signed-in routes once, so the path is matched again against the whole tree.
+ */
+const patched = new WeakSet<object>();
+export const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ patch, signal, matches }) => {
+  const tree = matches[0]?.route ?? routes;
+  if (patched.has(tree)) return;
+  const children = await loadSignedInRoutes();
+  if (signal.aborted || patched.has(tree)) return;
+  patch(SIGNED_IN, children);
+  patched.add(tree);
+};
+
+/** What every router of the app is created with. */
+export const routerOptions = { patchRoutesOnNavigation };

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { CurrentUser } from '@shared/schemas/auth';
 import { Providers } from '@/app/providers';
-import { routes } from '@/app/route-tree';
+import { routerOptions, routes } from '@/app/route-tree';
 import { useAppStore } from '@/lib/store';
 
 export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
@@ -71,7 +71,7 @@ export function renderWithMantine(ui: ReactNode) {
 
 /** The whole app (real route tree, providers) at `path`; returns its router. */
 export function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { ...routerOptions, initialEntries: [path] });
   render(
     <Providers>
       <RouterProvider router={router} />
