@@ -8,6 +8,18 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 4180);
 /** Overridable so that several checkouts' or helpers' browser runs can share one machine. */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? 'tests/e2e/.tmp/data';
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;
+/**
+ * The card provider's test double (tests/stripe-double): the app's server talks to it with the
+ * SDK, the browser through Playwright routes (tests/e2e/support/stripe.ts); it sends its signed
+ * webhooks to the app.
+ */
+export const E2E_STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? E2E_PORT + 1000);
+export const E2E_STRIPE = {
+  publishableKey: 'pk_test_paddock_e2e',
+  secretKey: 'sk_test_paddock_e2e',
+  webhookSecret: 'whsec_paddock_e2e',
+  url: `http://127.0.0.1:${E2E_STRIPE_PORT}`,
+};
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -35,31 +47,57 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /invoices\.spec\.ts/ },
-    // Invoicing locks the demo show's entries, which other tests still edit: it runs after them.
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testIgnore: /(invoices|payouts)\.spec\.ts/,
+    },
+    // Invoicing locks the demo show's entries, which other tests still edit: it runs after them;
+    // so do payouts and bank statements (they post to the demo show's ledger).
     {
       name: 'closing',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testMatch: /invoices\.spec\.ts/,
+      testMatch: /(invoices|payouts)\.spec\.ts/,
       dependencies: ['chromium'],
     },
   ],
-  webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node --import tsx server/src/main.ts`,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'test',
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
-      PUBLIC_URL: baseURL,
-      SEED_DEMO: 'true',
-      RATE_LIMIT_AUTH_MAX: '1000',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: `rm -rf ${E2E_DATA_DIR} && node --import tsx server/src/main.ts`,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'test',
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: E2E_DATA_DIR,
+        PUBLIC_URL: baseURL,
+        SEED_DEMO: 'true',
+        RATE_LIMIT_AUTH_MAX: '1000',
+        LOG_LEVEL: 'warn',
+        STRIPE_SECRET_KEY: E2E_STRIPE.secretKey,
+        STRIPE_PUBLISHABLE_KEY: E2E_STRIPE.publishableKey,
+        STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,
+        STRIPE_API_HOST: '127.0.0.1',
+        STRIPE_API_PORT: String(E2E_STRIPE_PORT),
+        STRIPE_API_PROTOCOL: 'http',
+      },
     },
-  },
+    {
+      command: 'node --import tsx tests/stripe-double/main.ts',
+      url: `${E2E_STRIPE.url}/_double/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        STRIPE_DOUBLE_PORT: String(E2E_STRIPE_PORT),
+        STRIPE_DOUBLE_WEBHOOK_URL: `${baseURL}/api/v1/stripe/webhook/`,
+        STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,
+      },
+    },
+  ],
 });

@@ -17,6 +17,9 @@ import { configurationRoutes } from './modules/configuration/configuration.route
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import { closeRenderPool } from './modules/invoices/documents/render-pool';
 import { invoiceRoutes } from './modules/invoices/invoice.routes';
+import { paymentRoutes } from './modules/payments/payments.routes';
+import { payoutRoutes } from './modules/payouts/payouts.routes';
+import { bankStatementRoutes } from './modules/bank-statements/bank-statements.routes';
 import { jobRoutes } from './modules/jobs/jobs.routes';
 import { participationRoutes } from './modules/participation/participation.routes';
 import { peopleRoutes } from './modules/people/people.routes';
@@ -88,6 +91,9 @@ const ROUTES = [
   emailRunRoutes,
   balanceRoutes,
   compensationRoutes,
+  paymentRoutes,
+  payoutRoutes,
+  bankStatementRoutes,
   reportRoutes,
   attendanceRoutes,
   floorRoutes,

@@ -77,6 +77,12 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_REPORT_MAX: z.coerce.number().int().positive().default(30),
   STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Tests and development only: the card provider's API at another address (a local test double). */
+  STRIPE_API_HOST: optionalText,
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
 });
 
 export type Environment = z.infer<typeof envSchema>['NODE_ENV'];
@@ -111,7 +117,18 @@ export interface Config {
   seedDemo: boolean;
   impersonationEnabled: boolean;
   rateLimit: { windowMs: number; authMax: number; reportMax: number };
+  /** The card provider's publishable key, handed to the app; null unless card payments are set up (`stripe`). */
   stripePublishableKey: string | null;
+  /** Card payments (issue 13): null unless the secret, publishable and webhook keys are all set. */
+  stripe: StripeConfig | null;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Another address of the provider's API (tests and development: the local test double). */
+  api: { host: string; port: number | undefined; protocol: 'http' | 'https' } | null;
 }
 
 /** Build the configuration from an environment (process.env in main, overrides in tests). */
@@ -127,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     assertProductionSecret('JWT_SECRET', e.JWT_SECRET, DEMO_JWT_SECRET);
     assertProductionSecret('QR_SECRET', e.QR_SECRET, DEMO_QR_SECRET);
   }
+  const stripe = stripeConfig(e, production);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -157,8 +175,53 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO ?? !production,
     impersonationEnabled: e.IMPERSONATION_ENABLED ?? !production,
     rateLimit: { windowMs: e.RATE_LIMIT_WINDOW_MS, authMax: e.RATE_LIMIT_AUTH_MAX, reportMax: e.RATE_LIMIT_REPORT_MAX },
-    stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
+    stripePublishableKey: stripe?.publishableKey ?? null,
+    stripe,
   };
+}
+
+/** The mode a provider key says it is for (`sk_test_…`, `pk_live_…`, `rk_test_…`); null when it does not say. */
+function keyMode(key: string): 'test' | 'live' | null {
+  const mode = /^(?:sk|pk|rk)_(test|live)_/.exec(key)?.[1];
+  return mode === 'test' || mode === 'live' ? mode : null;
+}
+
+/**
+ * Card payments are set up when the secret, publishable and webhook keys are all set; with none
+ * of them the card calls answer 409 and the app says card payments are not set up. Refused: keys
+ * whose modes disagree (a test publishable key with a live secret key, …); in production also a
+ * test-mode key (payments that move no money would be posted as paid), a partial set, and a
+ * provider API address other than the provider's own (the test double).
+ */
+function stripeConfig(e: z.infer<typeof envSchema>, production: boolean): StripeConfig | null {
+  const secretKey = e.STRIPE_SECRET_KEY;
+  const publishableKey = e.STRIPE_PUBLISHABLE_KEY;
+  const webhookSecret = e.STRIPE_WEBHOOK_SECRET;
+  const modes = [secretKey, publishableKey].map((key) => (key ? keyMode(key) : null));
+  if (modes[0] && modes[1] && modes[0] !== modes[1]) {
+    throw new ConfigError(
+      `STRIPE_SECRET_KEY is a ${modes[0]} key but STRIPE_PUBLISHABLE_KEY a ${modes[1]} key: use keys of one mode.`,
+    );
+  }
+  if (production) {
+    if (modes.includes('test')) {
+      throw new ConfigError('The card provider keys are test-mode keys: use live keys in production.');
+    }
+    if (e.STRIPE_API_HOST || e.STRIPE_API_PORT || e.STRIPE_API_PROTOCOL) {
+      throw new ConfigError('STRIPE_API_HOST, STRIPE_API_PORT and STRIPE_API_PROTOCOL are for tests only.');
+    }
+    const set = [secretKey, publishableKey, webhookSecret].filter(Boolean).length;
+    if (set > 0 && set < 3) {
+      throw new ConfigError(
+        'Card payments need STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: set all three or none.',
+      );
+    }
+  }
+  if (!secretKey || !publishableKey || !webhookSecret) return null;
+  const api = e.STRIPE_API_HOST
+    ? { host: e.STRIPE_API_HOST, port: e.STRIPE_API_PORT, protocol: e.STRIPE_API_PROTOCOL ?? ('https' as const) }
+    : null;
+  return { secretKey, publishableKey, webhookSecret, api };
 }
 
 function assertProductionSecret(name: string, secret: string, demo: string): void {

@@ -17,6 +17,7 @@ const portal = () => import('./routes/portal');
 const riderPages = () => import('./routes/rider');
 const employerPages = () => import('./routes/employer');
 const merchantPages = () => import('./routes/merchant');
+const paymentPages = () => import('./routes/payments');
 
 type Lazy = RouteObject['lazy'];
 const SECTION_PAGES = {
@@ -55,6 +56,9 @@ const SECTION_PAGES = {
   AddTransaction: lazyPage(merchantPages, (m) => m.MerchantAddTransactionRoute),
   ListTransactions: lazyPage(merchantPages, (m) => m.MerchantListTransactionsRoute),
   EvclFees: lazyPage(merchantPages, (m) => m.EvclFeesRoute),
+  CreditCard: lazyPage(paymentPages, (m) => m.CreditCardRoute),
+  CreatePayment: lazyPage(paymentPages, (m) => m.CreatePaymentRoute),
+  ShowSelfCheckout: lazyPage(paymentPages, (m) => m.SelfCheckoutRoute),
 } satisfies Record<string, Lazy>;
 type Section = keyof typeof SECTION_PAGES;
 
@@ -70,6 +74,7 @@ const PARENT: Partial<Record<Section, Section>> = {
   TeamMemberDocumentAdd: 'TeamMemberDocuments',
   ShowTransactions: 'Shows',
   ShowParticipation: 'Shows',
+  ShowSelfCheckout: 'Shows',
   VenueTransactions: 'Venues',
   HorseAdd: 'Horses',
   HorseView: 'Horses',

@@ -30,6 +30,7 @@ export const NAMESPACES = [
   'jobs',
   'reports',
   'emailRuns',
+  'payouts',
 ] as const;
 
 /** One language's namespaces: `{ <namespace>: {...} }`. */

@@ -38,6 +38,9 @@ export const ERROR_CODES = [
   'unknown_qr',
   'nothing_to_invoice',
   'job_running',
+  'cards_not_configured',
+  'card_declined',
+  'payment_provider_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -72,6 +75,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   unknown_qr: 'Unknown QR code: it is not the code of a rider or groom at this show.',
   nothing_to_invoice: 'There is nothing to invoice: every entry is on an invoice already.',
   job_running: 'A run of this kind is already under way for this show.',
+  cards_not_configured: 'Card payments are not set up on this server.',
+  card_declined: 'The card was declined.',
+  payment_provider_error: 'The card payment provider could not complete the request. Please try again.',
 };
 
 /** Field error codes (zod messages in src/shared/schemas are these codes). */
@@ -94,6 +100,8 @@ export const FIELD_ERROR_CODES = [
   'invalid_bic',
   'currency_mismatch',
   'locked',
+  'managed_entry',
+  'self_checkout_off',
   'already_reversed',
   'does_not_exist',
   'not_at_venue',
@@ -121,6 +129,26 @@ export const FIELD_ERROR_CODES = [
   'not_on_invoice',
   'nothing_to_send',
   'no_recipients',
+  'over_balance',
+  'below_minimum',
+  'wrong_currency',
+  'over_refundable',
+  'not_refundable',
+  'setup_not_complete',
+  // payouts and bank statements (issue 13)
+  'nothing_to_pay',
+  'nothing_owed',
+  'over_owed',
+  'no_bank_account',
+  'not_sepa',
+  'not_sepa_currency',
+  'batch_sent',
+  'batch_cancelled',
+  'not_xml',
+  'not_camt053',
+  'unknown_account',
+  'line_not_open',
+  'invoice_cancelled',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -105,6 +105,19 @@ export const POLICIES = {
   'report.venue': ['admin', 'organizer', 'showoffice'],
   'compensation.manage': ['admin', 'organizer', 'showoffice'],
   'emailRun.manage': ['admin'],
+  // card payments (issue 13): a user's saved cards (the user themself or an admin, checked in
+  // the service); paying a balance (a party the user is, or an admin: checked in the service);
+  // a payment's outcome (its payer, the party's users, the venue's office, admins: checked in the
+  // service); self-checkout (the rider, their employer, admins); the venue's office charges saved
+  // cards, lists the card payments and refunds them (membership checked in the service)
+  'card.manage': ['admin', 'rider', 'employer', 'official', 'simpleuser'],
+  'payment.pay': ['admin', 'rider', 'employer', 'official', 'simpleuser'],
+  'payment.read': AUTHENTICATED,
+  'payment.checkout': ['admin', 'rider', 'employer'],
+  'payment.office': ['admin', 'organizer', 'showoffice'],
+  // payouts and bank statements (issue 13): the venue's show office (membership checked in the service)
+  'payout.manage': ['admin', 'organizer', 'showoffice'],
+  'bankStatement.manage': ['admin', 'organizer', 'showoffice'],
   // admin-only areas (spec §6)
   'config.manage': ['admin'],
   'balances.read': ['admin'],

@@ -42,6 +42,8 @@ const SECTIONS: Record<(typeof RIDER_PAGES)[number], string> = {
   riderShows: 'Shows',
   riderReports: 'Reports',
   riderBalance: 'Balance',
+  riderCreatePayment: 'Make a payment',
+  riderCreditCard: 'Credit card',
 };
 
 beforeEach(() => {

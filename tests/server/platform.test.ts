@@ -49,7 +49,14 @@ describe('GET /api/v1/config/', () => {
       impersonation_enabled: true,
       stripe_publishable_key: null,
     });
-    const stripe = await server().buildApp({ STRIPE_PUBLISHABLE_KEY: 'pk_test_123' });
+    // The publishable key is handed out only when card payments are set up (all three keys).
+    const publishableOnly = await server().buildApp({ STRIPE_PUBLISHABLE_KEY: 'pk_test_123' });
+    expect((await publishableOnly.inject({ url: '/api/v1/config/' })).json().stripe_publishable_key).toBeNull();
+    const stripe = await server().buildApp({
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_123',
+    });
     expect((await stripe.inject({ url: '/api/v1/config/' })).json().stripe_publishable_key).toBe('pk_test_123');
   });
 });

@@ -81,6 +81,7 @@ const PUBLIC_ROUTES = [
   'POST /api/v1/attendance/confirm/',
   'POST /api/v1/errorReport/',
   'POST /api/v1/invite/check/',
+  'POST /api/v1/stripe/webhook/',
   'POST /api/v1/user/confirmEmail/',
   'POST /api/v1/user/hasUsablePassword/',
   'POST /api/v1/user/magicLink/',

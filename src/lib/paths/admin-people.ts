@@ -42,6 +42,7 @@ export const ADMIN_PEOPLE_PATHS = {
   adminRiderTeamMemberEdit: { path: '/riders/:riderId/teamMembers/:teamMembersId', label: 'teamMemberEdit' },
   adminRiderReports: { path: '/riders/:riderId/reports', label: 'reports' },
   adminRiderBalance: { path: '/riders/:riderId/balance', label: 'balance' },
+  adminRiderCreditCard: { path: '/riders/:riderId/creditCard', label: 'creditCard' },
   adminRiderShows: { path: '/riders/:riderId/shows', label: 'shows' },
   adminRiderShowTransactions: { path: '/riders/:riderId/shows/:venueId/transactions', label: 'showTransactions' },
   adminRiderShowParticipation: {
@@ -64,6 +65,7 @@ export const ADMIN_PEOPLE_PATHS = {
   adminEmployerDocumentAdd: { path: '/employers/:employerId/documents/add', label: 'documentAdd' },
   adminEmployerReports: { path: '/employers/:employerId/reports', label: 'reports' },
   adminEmployerBalance: { path: '/employers/:employerId/balance', label: 'balance' },
+  adminEmployerCreditCard: { path: '/employers/:employerId/creditCard', label: 'creditCard' },
   adminOfficialProfile: { path: '/officials/:officialId/profile', label: 'profile' },
   adminOfficialBankAccounts: { path: '/officials/:officialId/bankAccounts', label: 'bankAccounts' },
   adminOfficialBankAccountAdd: { path: '/officials/:officialId/bankAccounts/add', label: 'bankAccountAdd' },
@@ -100,6 +102,7 @@ export const ADMIN_PEOPLE_PATHS = {
   },
   adminSimpleuserReports: { path: '/simpleusers/:simpleUserId/reports', label: 'reports' },
   adminSimpleuserBalance: { path: '/simpleusers/:simpleUserId/balance', label: 'balance' },
+  adminSimpleuserCreditCard: { path: '/simpleusers/:simpleUserId/creditCard', label: 'creditCard' },
   adminMerchantProfile: { path: '/merchants/:merchantId/profile', label: 'profile' },
   adminMerchantAddTransaction: { path: '/merchants/:merchantId/addTransaction', label: 'merchantAddTransaction' },
   adminMerchantListTransactions: { path: '/merchants/:merchantId/listTransactions', label: 'merchantListTransactions' },

@@ -46,6 +46,16 @@ export const ADMIN_PATHS = {
     parent: 'adminVenues',
   },
   venueActionsInvoice: { path: '/venues/:venueId/actions/invoices/:invoiceId', label: 'invoice' },
+  venueActionsPayouts: {
+    path: '/venues/:venueId/actions/payouts',
+    label: 'venueActionsPayouts',
+    parent: 'adminVenues',
+  },
+  venueActionsBankStatements: {
+    path: '/venues/:venueId/actions/bankStatements',
+    label: 'venueActionsBankStatements',
+    parent: 'adminVenues',
+  },
   venueActionsOnboardingEmails: {
     path: '/venues/:venueId/actions/onboardingEmails',
     label: 'venueActionsOnboardingEmails',

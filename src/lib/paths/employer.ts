@@ -34,6 +34,8 @@ export const EMPLOYER_PATHS = {
   employerDocumentAdd: { path: '/employer/documents/add', label: 'documentAdd' },
   employerReports: { path: '/employer/reports', label: 'reports' },
   employerBalance: { path: '/employer/balance', label: 'balance' },
+  employerCreditCard: { path: '/employer/creditCard', label: 'creditCard' },
+  employerCreatePayment: { path: '/employer/createPayment', label: 'createPayment' },
   employerTeamMembers: { path: '/employer/teamMembers', label: 'teamMembers' },
   employerTeamMemberAdd: { path: '/employer/teamMembers/add', label: 'teamMemberAdd' },
   employerTeamMemberEdit: { path: '/employer/teamMembers/:teamMembersId', label: 'teamMemberEdit' },

@@ -10,6 +10,8 @@ export const FLOOR_PATHS = {
   organizerOfficialTransactions: { path: '/organizer/officialTransactions', label: 'organizerOfficialTransactions' },
   organizerInvoices: { path: '/organizer/invoices', label: 'organizerInvoices' },
   organizerInvoice: { path: '/organizer/invoices/:invoiceId', label: 'invoice' },
+  organizerPayouts: { path: '/organizer/payouts', label: 'organizerPayouts' },
+  organizerBankStatements: { path: '/organizer/bankStatements', label: 'organizerBankStatements' },
   organizerVetcheck: { path: '/organizer/vetcheck', label: 'organizerVetcheck' },
   organizerSignin: { path: '/organizer/signin', label: 'organizerSignin' },
   organizerWelcomedesk: { path: '/organizer/welcomedesk', label: 'organizerWelcomedesk' },

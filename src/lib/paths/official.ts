@@ -14,6 +14,8 @@ export const OFFICIAL_PATHS = {
   officialVenues: { path: '/official/venues', label: 'officialVenues' },
   officialVenueTransactions: { path: '/official/venues/:venueId/transactions', label: 'showTransactions' },
   officialBalance: { path: '/official/balance', label: 'balance' },
+  officialCreditCard: { path: '/official/creditCard', label: 'creditCard' },
+  officialCreatePayment: { path: '/official/createPayment', label: 'createPayment', whitelabelSafe: true },
   officialTeamMembers: { path: '/official/teamMembers', label: 'accreditation' },
   officialTeamMemberAdd: { path: '/official/teamMembers/add', label: 'teamMemberAdd' },
   officialTeamMemberEdit: { path: '/official/teamMembers/:teamMembersId', label: 'teamMemberEdit' },

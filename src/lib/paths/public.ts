@@ -11,7 +11,7 @@ export const PUBLIC_PATHS = {
   forbidden: { path: '/403', label: 'forbidden' },
   attendance: { path: '/attendance/:venueId?', label: 'attendance' },
   magicLogin: { path: '/magic-login', label: 'magicLogin' },
-  confirmPayment: { path: '/confirmPayment/', label: 'confirmPayment' },
+  confirmPayment: { path: '/confirmPayment/', label: 'confirmPayment', whitelabelSafe: true },
   preshow: { path: '/preshow/:show', label: 'preshow', whitelabelSafe: true },
   teamMembershipInvite: { path: '/team-membership-invite/', label: 'teamMembershipInvite' },
   attendeeInvite: { path: '/attendee-invite/', label: 'attendeeInvite' },

@@ -29,6 +29,14 @@ export const RIDER_PATHS = {
   riderShows: { path: '/rider/shows', label: 'shows' },
   riderShowTransactions: { path: '/rider/shows/:venueId/transactions', label: 'showTransactions' },
   riderShowParticipation: { path: '/rider/shows/participation/:participationId', label: 'showParticipation' },
+  // Paying at the end of the show, from the phone, on the show's own domain too.
+  riderShowSelfCheckout: {
+    path: '/rider/shows/:riderId/:venueId/selfCheckout',
+    label: 'selfCheckout',
+    whitelabelSafe: true,
+  },
   riderReports: { path: '/rider/reports', label: 'reports' },
   riderBalance: { path: '/rider/balance', label: 'balance' },
+  riderCreditCard: { path: '/rider/creditCard', label: 'creditCard' },
+  riderCreatePayment: { path: '/rider/createPayment', label: 'createPayment', whitelabelSafe: true },
 } as const satisfies Record<string, PathEntry>;

@@ -12,6 +12,8 @@ export const SIMPLEUSER_PATHS = {
   simpleuserDocumentAdd: { path: '/simpleuser/documents/add', label: 'documentAdd' },
   simpleuserReports: { path: '/simpleuser/reports', label: 'reports' },
   simpleuserBalance: { path: '/simpleuser/balance', label: 'balance' },
+  simpleuserCreditCard: { path: '/simpleuser/creditCard', label: 'creditCard' },
+  simpleuserCreatePayment: { path: '/simpleuser/createPayment', label: 'createPayment', whitelabelSafe: true },
   simpleuserTeamMembers: { path: '/simpleuser/teamMembers', label: 'teamMembers' },
   simpleuserTeamMemberAdd: { path: '/simpleuser/teamMembers/add', label: 'teamMemberAdd' },
   simpleuserTeamMemberEdit: { path: '/simpleuser/teamMembers/:teamMembersId', label: 'teamMemberEdit' },

@@ -21,6 +21,8 @@ import { MAX_ID } from './common';
  *          page; open to the payer, the party's users, the venue's office, admins). It asks the
  *          provider for the intent's status when the webhook has not arrived yet; it never posts.
  *   GET    /api/v1/venue/{id}/cardPayments/?party_type=&party_id= → cardPayment[] (office)
+ *   GET    /api/v1/venue/{id}/partyCards/?party_type=&party_id= → savedCard[] (office): the saved
+ *          cards of the users who pay for that party (partyCardsQuery), to charge one with chargeCard
  *   POST   /api/v1/cardPayments/{id}/refund/ refundInput (Idempotency-Key) → 201 cardRefund (office)
  *   POST   /api/v1/stripe/webhook/                        the provider's signed events (raw body,
  *          `Stripe-Signature` checked with STRIPE_WEBHOOK_SECRET; 400 when forged or stale)
@@ -89,6 +91,9 @@ export const payableQuery = z.object({
   party_type: z.enum(PAYING_PARTY_TYPES, { error: 'invalid' }),
   party_id: idOf,
 });
+
+/** The office's look at a party's saved cards (GET venue/{id}/partyCards/). */
+export const partyCardsQuery = payableQuery;
 
 /** A venue where the party owes money: what can be paid there. */
 export const payable = z.object({

@@ -138,6 +138,9 @@ export function createLedgerService(ctx: AppContext) {
     if (!allowed) assertVenueAccess(user, found.row.venueId, { office: true });
     else if (!allowed(found.row)) throw new AppError('forbidden');
     if (found.row.invoiceId !== null) throw fieldError('__all__', 'locked');
+    // Card payments, payouts, bank transfers and compensation bills are corrected by their own
+    // documents (refund, batch cancellation, credit note), which post the reversal once (issue 13).
+    if (found.row.externalRef !== null) throw fieldError('__all__', 'managed_entry');
     if (found.row.kind === 'reversal' || found.reversedBy !== null) throw fieldError('__all__', 'already_reversed');
     const [reversalId, nextId] = found.ids;
     const reversal: JournalEntry = {

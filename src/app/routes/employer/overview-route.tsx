@@ -14,6 +14,8 @@ const PAGES = [
   'employerTeamMembers',
   'employerReports',
   'employerBalance',
+  'employerCreatePayment',
+  'employerCreditCard',
 ] as const;
 
 /** The employer's sections and their balance at a glance. */

@@ -14,6 +14,8 @@ const PAGES = [
   'officialDocuments',
   'officialReports',
   'officialBalance',
+  'officialCreatePayment',
+  'officialCreditCard',
 ] as const;
 
 /** The official's sections and their balance at a glance. */

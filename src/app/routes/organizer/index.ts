@@ -4,4 +4,5 @@ export { OrganizerListRoute } from './list-route';
 export { OrganizerOfficialTransactionsRoute } from './official-transactions-route';
 export { OrganizerOfficialsRoute } from './officials-route';
 export { OrganizerParticipantsRoute } from './participants-route';
+export { OrganizerBankStatementsRoute, OrganizerPayoutsRoute } from './payouts-route';
 export { OrganizerTransactionsRoute } from './transactions-route';

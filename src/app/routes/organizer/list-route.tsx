@@ -16,6 +16,8 @@ export function OrganizerListRoute() {
           'organizerTransactions',
           'organizerOfficialTransactions',
           'organizerInvoices',
+          'organizerPayouts',
+          'organizerBankStatements',
         ]}
       />
       <PageLinks

@@ -40,6 +40,14 @@ export const organizerRoutes: RouteObject = group('organizer', 'organizer', 'org
     ],
   ),
   page(
+    'organizerPayouts',
+    lazyPage(organizer, (m) => m.OrganizerPayoutsRoute),
+  ),
+  page(
+    'organizerBankStatements',
+    lazyPage(organizer, (m) => m.OrganizerBankStatementsRoute),
+  ),
+  page(
     'organizerVetcheck',
     lazyPage(organizerFloor, (m) => m.OrganizerVetcheckRoute),
   ),

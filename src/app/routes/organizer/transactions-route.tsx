@@ -2,6 +2,7 @@ import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TransactionList } from '@/features/ledger/components/transaction-list';
 import { VenueName } from '@/features/ledger/components/venue-name';
+import { OfficeCardPayments } from '@/features/payments/components/office-card-payments';
 import { useAppStore } from '@/lib/store';
 
 /** The show office's entries at its assigned venue; new and edit open over the list. */
@@ -15,6 +16,7 @@ export function OrganizerTransactionsRoute() {
         <>
           <VenueName venueId={venueId} />
           <TransactionList scope={{ venue: venueId }} mode="modal" />
+          <OfficeCardPayments venue={venueId} />
         </>
       )}
     </Stack>

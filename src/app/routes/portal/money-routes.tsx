@@ -8,6 +8,7 @@ import { ShowTransactions } from '@/features/owner/components/show-transactions'
 import { PartyReports } from '@/features/reports/components/party-reports';
 import { isReportParty } from '@/features/reports/party';
 import { useSectionHref } from '@/lib/owner-scope';
+import { SelfCheckoutButton } from '../payments/self-checkout-button';
 import { SectionPage } from './section-page';
 
 /** The owner's statements per show, summaries and details, an official's compensation bills and, for a party that is invoiced, its invoices. */
@@ -50,9 +51,22 @@ function ShowsPage({ which }: { which: 'shows' | 'balance' }) {
 export const ShowsRoute = () => <ShowsPage which="shows" />;
 export const BalanceRoute = () => <ShowsPage which="balance" />;
 
-/** The owner's entries at one venue (shows/:venueId/transactions and its variants). */
+/** The owner's entries at one venue (shows/:venueId/transactions and its variants), and the rider's self-checkout there. */
 export function ShowTransactionsRoute() {
   const raw = Number(useParams().venueId);
   const venue = Number.isInteger(raw) && raw > 0 ? raw : null;
-  return <SectionPage>{(owner) => <ShowTransactions owner={owner} venue={venue} />}</SectionPage>;
+  const sectionHref = useSectionHref();
+  return (
+    <SectionPage>
+      {(owner) => {
+        const checkout = venue === null ? null : sectionHref('ShowSelfCheckout', { riderId: owner.id, venueId: venue });
+        return (
+          <>
+            {checkout && <SelfCheckoutButton to={checkout} />}
+            <ShowTransactions owner={owner} venue={venue} />
+          </>
+        );
+      }}
+    </SectionPage>
+  );
 }

@@ -22,6 +22,8 @@ export const RIDER_PAGES = [
   'riderShows',
   'riderReports',
   'riderBalance',
+  'riderCreatePayment',
+  'riderCreditCard',
 ] as const;
 
 /** The rider's sections, their balance per show and their QR codes. */

@@ -14,6 +14,8 @@ const PAGES = [
   'simpleuserDocuments',
   'simpleuserReports',
   'simpleuserBalance',
+  'simpleuserCreatePayment',
+  'simpleuserCreditCard',
 ] as const;
 
 /** The simple user's sections and their balance at a glance. */

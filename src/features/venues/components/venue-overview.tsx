@@ -28,6 +28,8 @@ const VIEWS = [
 
 const ACTIONS = [
   'venueActionsInvoices',
+  'venueActionsPayouts',
+  'venueActionsBankStatements',
   'venueActionsOnboardingEmails',
   'venueActionsSendEmails',
   'venueActionsSendEmailsAttendees',

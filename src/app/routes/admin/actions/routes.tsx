@@ -19,6 +19,14 @@ export const venueActionRoutes: RouteObject[] = [
     ],
   ),
   page(
+    'venueActionsPayouts',
+    lazyPage(adminActions, (m) => m.VenuePayoutsRoute),
+  ),
+  page(
+    'venueActionsBankStatements',
+    lazyPage(adminActions, (m) => m.VenueBankStatementsRoute),
+  ),
+  page(
     'venueActionsOnboardingEmails',
     lazyPage(adminActions, (m) => m.VenueOnboardingEmailsRoute),
   ),
