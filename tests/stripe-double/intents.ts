@@ -252,21 +252,31 @@ export function failSetupAuthentication(w: World, si: SetupIntent): SetupIntent 
   return si;
 }
 
-export function confirmSetupIntent(w: World, si: SetupIntent, form: Form): SetupIntent {
-  if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(si.status)) {
+/** Stripe's checks before confirming an intent; answers the payment method it is confirmed with. */
+function methodToConfirm(
+  w: World,
+  intent: SetupIntent | PaymentIntent,
+  form: Form,
+  label: 'SetupIntent' | 'PaymentIntent',
+) {
+  if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status)) {
     throw invalid(
-      `You cannot confirm this SetupIntent because it has a status of ${si.status}.`,
+      `You cannot confirm this ${label} because it has a status of ${intent.status}.`,
       undefined,
-      'setup_intent_unexpected_state',
+      label === 'SetupIntent' ? 'setup_intent_unexpected_state' : 'payment_intent_unexpected_state',
     );
   }
-  const pm = methodOf(w, form, si.payment_method);
-  if (!pm)
-    throw invalid("You cannot confirm this SetupIntent because it's missing a payment method.", 'payment_method');
-  if (pm.customer && si.customer && pm.customer !== si.customer) {
+  const pm = methodOf(w, form, intent.payment_method);
+  if (!pm) throw invalid(`You cannot confirm this ${label} because it's missing a payment method.`, 'payment_method');
+  if (pm.customer && intent.customer && pm.customer !== intent.customer) {
     throw invalid('The provided PaymentMethod belongs to another customer.', 'payment_method');
   }
-  si.payment_method = pm.id;
+  intent.payment_method = pm.id;
+  return pm;
+}
+
+export function confirmSetupIntent(w: World, si: SetupIntent, form: Form): SetupIntent {
+  const pm = methodToConfirm(w, si, form, 'SetupIntent');
   const behaviour = behaviourOf(w.state.cardNumbers.get(pm.id) ?? '');
   if (behaviour.kind === 'decline' && behaviour.onSetup) {
     const error = { code: behaviour.code, decline_code: behaviour.declineCode, message: behaviour.message };
@@ -451,20 +461,7 @@ export function failPaymentAuthentication(w: World, pi: PaymentIntent): PaymentI
 }
 
 export function confirmPaymentIntent(w: World, pi: PaymentIntent, form: Form): PaymentIntent {
-  if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(pi.status)) {
-    throw invalid(
-      `You cannot confirm this PaymentIntent because it has a status of ${pi.status}.`,
-      undefined,
-      'payment_intent_unexpected_state',
-    );
-  }
-  const pm = methodOf(w, form, pi.payment_method);
-  if (!pm)
-    throw invalid("You cannot confirm this PaymentIntent because it's missing a payment method.", 'payment_method');
-  if (pm.customer && pi.customer && pm.customer !== pi.customer) {
-    throw invalid('The provided PaymentMethod belongs to another customer.', 'payment_method');
-  }
-  pi.payment_method = pm.id;
+  const pm = methodToConfirm(w, pi, form, 'PaymentIntent');
   const offSession = flag(form, 'off_session');
   const behaviour = behaviourOf(w.state.cardNumbers.get(pm.id) ?? '');
   if (behaviour.kind === 'decline') failPayment(w, pi, pm, behaviour);

@@ -7,6 +7,7 @@ import { rowsOf } from '../../db/rows';
 import { accountDeltas, totalsOf, type AccountDelta, type PostingLine } from './effects';
 import type { EntryValues } from './entry';
 import { isBoundViolation, writeJournal, type AuditRow } from './journal.repo';
+import { settlementValues } from './system-postings';
 
 /**
  * The ledger entries of card payments (issue 13), posted by the provider's confirmation (the
@@ -58,38 +59,15 @@ export interface CardEntryInput {
   impersonatorId: number | null;
 }
 
-function valuesOf(kind: 'payment' | 'payout', input: CardEntryInput): EntryValues {
-  return {
-    venueId: input.venueId,
+const valuesOf = (kind: 'payment' | 'payout', input: CardEntryInput): EntryValues =>
+  settlementValues({
+    ...input,
     kind,
-    partyType: input.partyType,
-    partyId: input.partyId,
-    beneficiaryRiderId: null,
     merchantId: null,
-    consumableId: null,
-    vecId: null,
-    category: 'other',
-    description: input.description,
-    quantity: 1,
-    unitPriceMinor: input.amount,
-    taxTypeId: null,
-    taxRateBp: 0,
+    fee: kind === 'payment' ? input.fee : 0,
     pricesIncludeTax: true,
-    netMinor: input.amount,
-    taxMinor: 0,
-    grossMinor: input.amount,
-    feeMinor: kind === 'payment' ? input.fee : 0,
-    currency: input.currency,
     source: 'card',
-    createdByUserId: input.userId,
-    impersonatorId: input.impersonatorId,
-    deviceId: null,
-    occurredAt: input.occurredAt,
-    recordedAt: new Date(),
-    idempotencyKey: null,
-    replacesId: null,
-  };
-}
+  });
 
 const venueAccount = (kind: 'card' | 'card_fees', amount: number): PostingLine => ({
   kind,

@@ -44,43 +44,62 @@ export interface SystemEntryInput {
   externalRef: string;
 }
 
-function valuesOf(
-  user: RequestUser,
-  input: SystemEntryInput,
-  kind: 'payment' | 'payout',
-  merchantId: number | null,
-): EntryValues {
+/** The row of an untaxed settlement entry (a payment or payout of one amount, no item, no tax). */
+export function settlementValues(fields: {
+  venueId: number;
+  kind: 'payment' | 'payout';
+  partyType: PartyType;
+  partyId: number;
+  merchantId: number | null;
+  description: string;
+  amount: number;
+  fee: number;
+  currency: string;
+  pricesIncludeTax: boolean;
+  source: TransactionSource;
+  userId: number | null;
+  impersonatorId: number | null;
+  occurredAt: Date;
+}): EntryValues {
   return {
-    venueId: input.venueId,
-    kind,
-    partyType: input.partyType,
-    partyId: input.partyId,
+    venueId: fields.venueId,
+    kind: fields.kind,
+    partyType: fields.partyType,
+    partyId: fields.partyId,
     beneficiaryRiderId: null,
-    merchantId,
+    merchantId: fields.merchantId,
     consumableId: null,
     vecId: null,
     category: 'other',
-    description: input.description,
+    description: fields.description,
     quantity: 1,
-    unitPriceMinor: input.amount,
+    unitPriceMinor: fields.amount,
     taxTypeId: null,
     taxRateBp: 0,
-    pricesIncludeTax: input.pricesIncludeTax,
-    netMinor: input.amount,
+    pricesIncludeTax: fields.pricesIncludeTax,
+    netMinor: fields.amount,
     taxMinor: 0,
-    grossMinor: input.amount,
-    feeMinor: 0,
-    currency: input.currency,
-    source: input.source,
-    createdByUserId: user.id,
-    impersonatorId: user.impersonatorId,
+    grossMinor: fields.amount,
+    feeMinor: fields.fee,
+    currency: fields.currency,
+    source: fields.source,
+    createdByUserId: fields.userId,
+    impersonatorId: fields.impersonatorId,
     deviceId: null,
-    occurredAt: input.occurredAt,
+    occurredAt: fields.occurredAt,
     recordedAt: new Date(),
     idempotencyKey: null,
     replacesId: null,
   };
 }
+
+const valuesOf = (
+  user: RequestUser,
+  input: SystemEntryInput,
+  kind: 'payment' | 'payout',
+  merchantId: number | null,
+): EntryValues =>
+  settlementValues({ ...input, kind, merchantId, fee: 0, userId: user.id, impersonatorId: user.impersonatorId });
 
 const figures = (input: SystemEntryInput, kind: 'payment' | 'payout') => ({
   kind,
