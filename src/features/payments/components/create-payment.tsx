@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { usePayable } from '../api/list-payable';
 import { paymentKeys, type PayerRef } from '../keys';
 import { CardsNotSetUp } from './cards-not-set-up';
 import { PayForm } from './pay-form';
-import { PaymentOutcome } from './payment-outcome';
+import { PaidOutcome } from './payment-outcome';
 
 interface CreatePaymentProps {
   payer: PayerRef;
@@ -44,22 +44,14 @@ export function CreatePayment({ payer, user }: CreatePaymentProps) {
           {t('pay.title')}
         </Title>
         {paid && (
-          <>
-            <PaymentOutcome
-              intent={paid}
-              onSettled={() => void client.invalidateQueries({ queryKey: paymentKeys.payable(payer.type, payer.id) })}
-            />
-            <Button
-              variant="default"
-              style={{ alignSelf: 'flex-start' }}
-              onClick={() => {
-                setPaid(null);
-                setAttempt((n) => n + 1);
-              }}
-            >
-              {t('pay.another')}
-            </Button>
-          </>
+          <PaidOutcome
+            intent={paid}
+            onSettled={() => void client.invalidateQueries({ queryKey: paymentKeys.payable(payer.type, payer.id) })}
+            onAnother={() => {
+              setPaid(null);
+              setAttempt((n) => n + 1);
+            }}
+          />
         )}
         {!paid && !chosen && <Text c="dimmed">{t('pay.nothingOpen')}</Text>}
         {!paid && chosen && (

@@ -1,4 +1,4 @@
-import { Alert, Loader, Group, Text } from '@mantine/core';
+import { Alert, Button, Loader, Group, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CardPayment } from '@shared/schemas/payments';
@@ -73,5 +73,24 @@ export function PaymentOutcome({ intent, onSettled }: PaymentOutcomeProps) {
         </Text>
       )}
     </Alert>
+  );
+}
+
+/** The outcome of the payment just made and, when more can be paid, a button for another one. */
+export function PaidOutcome({
+  intent,
+  onSettled,
+  onAnother,
+}: PaymentOutcomeProps & { /** Absent: nothing more to pay. */ onAnother?: () => void }) {
+  const { t } = useTranslation('payments');
+  return (
+    <>
+      <PaymentOutcome intent={intent} onSettled={onSettled} />
+      {onAnother && (
+        <Button variant="default" style={{ alignSelf: 'flex-start' }} onClick={onAnother}>
+          {t('pay.another')}
+        </Button>
+      )}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { useSelfCheckout, useSelfCheckoutLines } from '../api/get-self-checkout'
 import { paymentKeys } from '../keys';
 import { CardsNotSetUp } from './cards-not-set-up';
 import { PayForm } from './pay-form';
-import { PaymentOutcome } from './payment-outcome';
+import { PaidOutcome } from './payment-outcome';
 
 type Line = Statement['lines'][number];
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -116,24 +116,18 @@ export function SelfCheckout({ rider, venue, user }: SelfCheckoutProps) {
             {paid ? t('checkout.receiptTitle') : t('checkout.payTitle')}
           </Title>
           {paid && (
-            <>
-              <PaymentOutcome
-                intent={paid}
-                onSettled={() => void client.invalidateQueries({ queryKey: paymentKeys.selfCheckout(rider, venue) })}
-              />
-              {data.open > 0 && (
-                <Button
-                  variant="default"
-                  style={{ alignSelf: 'flex-start' }}
-                  onClick={() => {
-                    setPaid(null);
-                    setAttempt((n) => n + 1);
-                  }}
-                >
-                  {t('pay.another')}
-                </Button>
-              )}
-            </>
+            <PaidOutcome
+              intent={paid}
+              onSettled={() => void client.invalidateQueries({ queryKey: paymentKeys.selfCheckout(rider, venue) })}
+              onAnother={
+                data.open > 0
+                  ? () => {
+                      setPaid(null);
+                      setAttempt((n) => n + 1);
+                    }
+                  : undefined
+              }
+            />
           )}
           {!paid && data.open <= 0 && (
             <Alert color="green" role="status" title={t('checkout.settledTitle')}>
