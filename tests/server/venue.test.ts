@@ -21,7 +21,7 @@ const demoVenue = {
   whitelabel_domain: 'whitelabel.localhost',
   head_number_from: 1,
   head_number_to: 999,
-  self_checkout: false,
+  self_checkout: true,
   prices_include_tax: true,
   max_entry_minor: 1_000_000,
 };

@@ -34,6 +34,8 @@ export const DEMO_VENUE = {
   whitelabelLogoUrl: '/media/whitelabel-demo.svg',
   headNumberFrom: 1,
   headNumberTo: 999,
+  // Riders settle the rest of the show from their phone (issue 13).
+  selfCheckout: true,
   // The issuer on its invoices (issue 12).
   legalName: 'Paddock Classic d.o.o.',
   address: 'Lipica 5',
