@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { checkAccount } from '../../server/src/modules/payouts/payee-bank';
 import { payoutPain001, type PainBatch } from '../../server/src/modules/payouts/payout-pain001';
 import { sepaId, sepaText } from '../../server/src/modules/payouts/sepa-text';
+import { PAIN001_XSD } from './payouts-fixtures';
 
 /** A CdtTrfTxInf as fast-xml-parser reads it. */
 interface Transfer {
@@ -16,12 +16,8 @@ interface Transfer {
   RmtInf: { Ustrd: string };
 }
 
-const XSD = readFileSync(
-  new URL('../../../shared/schemas/pain.001.001.09-EPC132-08-2023.xsd', import.meta.url),
-  'utf8',
-);
 const validate = (xml: string) =>
-  validateXML({ xml: { fileName: 'p.xml', contents: xml }, schema: { fileName: 's.xsd', contents: XSD } });
+  validateXML({ xml: { fileName: 'p.xml', contents: xml }, schema: { fileName: 's.xsd', contents: PAIN001_XSD } });
 
 const batch = (over: Partial<PainBatch> = {}): PainBatch => ({
   messageId: 'PDK-V1-B7-20261126101530',

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../../server/src/db/client';
@@ -8,6 +9,15 @@ import { newKey, postEntry } from './ledger-fixtures';
 interface Injector {
   inject(opts: InjectOptions): Promise<LightMyRequestResponse>;
 }
+
+/**
+ * The EPC's schema of a SEPA credit transfer initiation (pain.001.001.09, EPC132-08 2023), the
+ * copy the project was given in ../shared/schemas, kept here so a clean checkout tests with it.
+ */
+export const PAIN001_XSD = readFileSync(
+  new URL('./schemas/pain.001.001.09-EPC132-08-2023.xsd', import.meta.url),
+  'utf8',
+);
 
 /** IBANs of the payees (valid ones pass ISO 13616; the last fails its check digits). */
 export const IBANS = {

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +7,7 @@ import { checkBalances } from '../../server/src/modules/balance/balance-check';
 import type { PayoutBatch, PayoutBatchList, PayoutDue } from '../../src/shared/schemas/payouts';
 import { useSeededServer } from './helpers/use-server';
 import { ledgerCounts, newKey } from './ledger-fixtures';
-import { balances, countOf, IBANS, post, prize, seedPayoutFixtures } from './payouts-fixtures';
+import { balances, countOf, IBANS, PAIN001_XSD, post, prize, seedPayoutFixtures } from './payouts-fixtures';
 
 /** A CdtTrfTxInf as fast-xml-parser reads it. */
 interface Transfer {
@@ -22,10 +21,6 @@ interface Transfer {
 
 const { server, f, db, call } = useSeededServer(seedPayoutFixtures);
 
-const XSD = readFileSync(
-  new URL('../../../shared/schemas/pain.001.001.09-EPC132-08-2023.xsd', import.meta.url),
-  'utf8',
-);
 const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '@',
@@ -174,7 +169,7 @@ describe('a payout batch', () => {
 
     const valid = await validateXML({
       xml: { fileName: 'payout.xml', contents: xml },
-      schema: { fileName: 'pain.001.001.09.xsd', contents: XSD },
+      schema: { fileName: 'pain.001.001.09.xsd', contents: PAIN001_XSD },
     });
     expect(valid.errors).toEqual([]);
     expect(valid.valid).toBe(true);
@@ -235,7 +230,7 @@ describe('a payout batch', () => {
     expect(xml).toContain('<Id>NOTPROVIDED</Id>');
     const valid = await validateXML({
       xml: { fileName: 'p.xml', contents: xml },
-      schema: { fileName: 's.xsd', contents: XSD },
+      schema: { fileName: 's.xsd', contents: PAIN001_XSD },
     });
     expect(valid.valid).toBe(true);
   });

@@ -5,7 +5,7 @@ import { sepaId, sepaText } from './sepa-text';
 /**
  * The SEPA credit transfer initiation of a payout batch (ISO 20022 pain.001.001.09 as the EPC's
  * SCT implementation guidelines EPC132-08 2023 restrict it; CONVENTIONS 13: a pure function of
- * its data, tests read the XML back and validate it against ../shared/schemas).
+ * its data, tests read the XML back and validate it against the EPC schema in tests/server/schemas).
  *
  * Built with xmlbuilder2 rather than the `sepa` package: `sepa` takes amounts as floating-point
  * numbers and sums them for the control sum, where Paddock keeps integer minor units end to end
