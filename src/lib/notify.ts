@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import i18next from 'i18next';
 import { TOAST_OTHER_MS, TOAST_SUCCESS_MS } from '@shared/constants';
 
 type Kind = 'success' | 'info' | 'warning' | 'error';
@@ -9,6 +10,8 @@ function show(kind: Kind, message: string): void {
   notifications.show({
     message,
     color: COLORS[kind],
+    // The close button is an icon: its name for screen readers (axe button-name).
+    closeButtonProps: { 'aria-label': i18next.t('common:close') },
     autoClose: kind === 'success' || kind === 'info' ? TOAST_SUCCESS_MS : TOAST_OTHER_MS,
   });
 }

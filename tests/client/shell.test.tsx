@@ -70,6 +70,8 @@ describe('toasts', () => {
     expect(document.querySelector('.mantine-Notifications-root')).toBeNull();
     act(() => notify.success('Saved successfully.'));
     expect(await screen.findByText('Saved successfully.')).toBeTruthy();
+    // Its icon-only close button has a name (axe button-name).
+    expect(screen.getByRole('button', { name: /close/i })).toBeTruthy(); // the key here: no translations loaded
   });
 });
 
