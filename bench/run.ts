@@ -1,6 +1,6 @@
 // `npm run bench`: builds nothing itself (run `npm run build` first, or use `npm run bench`
 // which does), starts the real server and prints `bench <name> <value> <unit>` per figure.
-// BENCH_ONLY=foundation|ledger|floor|invoices|payments|payouts runs one part (the ledger part needs no build).
+// BENCH_ONLY=foundation|ledger|floor|invoices|payments|payouts|sport runs one part (the ledger part needs no build).
 import { existsSync } from 'node:fs';
 import { benchFloor } from './floor';
 import { benchFoundation } from './foundation';
@@ -9,6 +9,7 @@ import { writeResults } from './harness';
 import { benchLedger } from './ledger';
 import { benchPayments } from './payments';
 import { benchPayouts } from './payouts';
+import { benchSport } from './sport';
 
 const only = process.env.BENCH_ONLY;
 const port = Number(process.env.BENCH_PORT ?? 4290);
@@ -25,6 +26,7 @@ if (!only || only === 'floor') await benchFloor(port);
 if (!only || only === 'invoices') await benchInvoices(port);
 if (!only || only === 'payments') await benchPayments(port);
 if (!only || only === 'payouts') await benchPayouts(port);
+if (!only || only === 'sport') benchSport();
 const ok = writeResults();
 console.info(ok ? 'bench: every figure within its bound' : 'bench: some figures are outside their bounds');
 process.exit(ok ? 0 : 1);
