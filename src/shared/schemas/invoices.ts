@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PARTY_TYPES } from '../ledger';
-import { MAX_ID } from './common';
+import { idParam as idOf } from './common';
 import { listQuery, paginated } from './pagination';
 
 /**
@@ -31,8 +31,6 @@ export const TAX_CATEGORIES = ['S', 'AE', 'E', 'Z'] as const;
 export type TaxCategory = (typeof TAX_CATEGORIES)[number];
 
 const minor = z.number().int();
-const id = z.coerce.number({ error: 'invalid' }).int({ error: 'invalid' }).positive({ error: 'invalid' });
-const idOf = id.max(MAX_ID, { error: 'invalid' });
 
 export const invoiceLine = z.object({
   /** The ledger entry the line bills (for a credit note: the entry it reverses). */

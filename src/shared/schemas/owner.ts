@@ -63,12 +63,16 @@ const optionalText = (max: number) => z.string({ error: 'invalid' }).trim().max(
 const isoDate = isoDateField;
 
 /** ISO 13616, mod-97 checked; the value is normalised to the electronic format (no spaces). */
+/** An IBAN as stored and compared: electronic format (no spaces, upper case). */
+export const electronicIban = (value: string): string =>
+  electronicFormatIBAN(value) ?? value.replace(/\s+/g, '').toUpperCase();
+
 export const ibanField = z
   .string({ error: requiredOrInvalid })
   .trim()
   .min(1, { error: 'required' })
   .max(42, { error: 'too_long' })
-  .transform((value) => electronicFormatIBAN(value) ?? value.replace(/\s+/g, '').toUpperCase())
+  .transform(electronicIban)
   .refine((value) => isValidIBAN(value), { error: 'invalid_iban' });
 
 /** BIC / SWIFT (8 or 11 characters); empty is none. */

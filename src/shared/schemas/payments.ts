@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PARTY_TYPES } from '../ledger';
-import { MAX_ID } from './common';
+import { idParam as idOf } from './common';
 
 /**
  * Card payments (issue 13, DOMAIN.md "Card payment", spec §7 "User", §9 the card flow).
@@ -56,11 +56,6 @@ export const PAYING_PARTY_TYPES = ['rider', 'employer', 'official', 'simpleuser'
 export type PayingPartyType = (typeof PAYING_PARTY_TYPES)[number];
 
 const minor = z.number().int();
-const idOf = z.coerce
-  .number({ error: 'invalid' })
-  .int({ error: 'invalid' })
-  .positive({ error: 'invalid' })
-  .max(MAX_ID, { error: 'invalid' });
 
 export const setupIntent = z.object({
   /** The SetupIntent id (seti_…). */

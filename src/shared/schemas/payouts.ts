@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PARTY_TYPES } from '../ledger';
-import { isoDateField, MAX_ID, requiredOrInvalid } from './common';
+import { idParam as idOf, isoDateField, requiredOrInvalid } from './common';
 import { listQuery } from './pagination';
 
 /**
@@ -36,11 +36,6 @@ import { listQuery } from './pagination';
  */
 
 const minor = z.number().int();
-const idOf = z.coerce
-  .number({ error: 'invalid' })
-  .int({ error: 'invalid' })
-  .positive({ error: 'invalid' })
-  .max(MAX_ID, { error: 'invalid' });
 
 /**
  * Where the money owed sits: the party's own account (prize money, credits, compensation

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { electronicFormatIBAN } from 'ibantools';
 import type { PartyType } from '@shared/ledger';
+import { electronicIban } from '@shared/schemas/owner';
 import type {
   AssignLineInput,
   BankLineStatus,
@@ -82,8 +82,6 @@ const lineOf = ({ line: l, invoiceNumber, partyName, assignedBy }: LineRow): Ban
   assigned_by: assignedBy,
   assigned_at: l.assignedAt?.toISOString() ?? null,
 });
-
-const normalIban = (iban: string) => electronicFormatIBAN(iban) ?? iban.replace(/\s+/g, '').toUpperCase();
 
 /** The statement must be one of the venue's accounts, in the venue's currency (else nothing is stored). */
 function checkStatement(parsed: CamtStatement, currency: string, ibans: Set<string>): void {
@@ -197,7 +195,7 @@ export function createBankStatementService(ctx: AppContext) {
         throw err;
       }
       const venue = (await venueOf(db, venueId))!;
-      const ibans = new Set((await debtorAccountsOf(db, venueId)).map((a) => normalIban(a.iban)));
+      const ibans = new Set((await debtorAccountsOf(db, venueId)).map((a) => electronicIban(a.iban)));
       checkStatement(parsed, venue.currency, ibans);
       const fileHash = createHash('sha256').update(file.bytes).digest('hex');
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { XMLValidator } from 'fast-xml-parser';
-import { electronicFormatIBAN } from 'ibantools';
+import { electronicIban } from '@shared/schemas/owner';
 import { child, childrenOf, path, readXml, textAt, textOf, XmlReadError, type XmlElement } from './xml-tree';
 
 /**
@@ -85,7 +85,7 @@ const statusOf = (entry: XmlElement): string | null => textAt(entry, 'Sts') ?? t
 
 const ibanOf = (account: XmlElement | undefined): string | null => {
   const iban = textAt(account, 'Id', 'IBAN');
-  return iban ? (electronicFormatIBAN(iban) ?? iban.replace(/\s+/g, '').toUpperCase()) : null;
+  return iban ? electronicIban(iban) : null;
 };
 
 /** v02: RltdPties/Dbtr/Nm; v04+: RltdPties/Dbtr/Pty/Nm. */

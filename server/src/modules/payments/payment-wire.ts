@@ -1,16 +1,17 @@
 import type { PartyType } from '@shared/ledger';
-import type { CardPayment, CardPaymentStatus, CardRefund, PaymentOrigin, SavedCard } from '@shared/schemas/payments';
+import {
+  CARD_PAYMENT_STATUSES,
+  type CardPayment,
+  type CardPaymentStatus,
+  type CardRefund,
+  type PaymentOrigin,
+  type SavedCard,
+} from '@shared/schemas/payments';
 import type { CardRefundRow, PaymentWireRow, SavedCardRow } from './payments.repo';
 import type { Stripe } from './stripe-client';
 
-const KNOWN: readonly string[] = [
-  'requires_payment_method',
-  'requires_confirmation',
-  'requires_action',
-  'processing',
-  'succeeded',
-  'canceled',
-];
+/** The provider's own statuses among Paddock's (`failed` is Paddock's: the provider has none). */
+const KNOWN: readonly string[] = CARD_PAYMENT_STATUSES.filter((status) => status !== 'failed');
 
 /** The provider's intent status as Paddock keeps it (`requires_capture` does not occur: capture is automatic). */
 export function statusOf(status: Stripe.PaymentIntent.Status): CardPaymentStatus {
