@@ -37,6 +37,7 @@ import { reportRoutes } from './modules/reports/reports.routes';
 import { translationRoutes } from './modules/translations/translations.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { venueRoutes } from './modules/venue/venue.routes';
+import { createLiveBus } from './modules/livescore/live-bus';
 import { createAudit } from './plugins/audit';
 import { createJobs, type Jobs } from './plugins/jobs';
 import { registerAuthentication } from './plugins/auth';
@@ -131,6 +132,7 @@ export async function buildApp({ config, db, onRoute }: BuildOptions): Promise<A
     mailer: createMailer(config, app.log),
     audit: createAudit(db),
     jobs: createJobs(db, config.databaseUrl, app.log),
+    live: createLiveBus(),
     tokens: createTokenService(config),
     userTokens: createUserTokens(config.jwtSecret, {
       password_reset: config.passwordResetTtlSeconds,

@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { LiveBus } from './modules/livescore/live-bus';
 import type { Audit } from './plugins/audit';
 import type { Jobs } from './plugins/jobs';
 import type { Mailer } from './plugins/mail';
@@ -14,6 +15,8 @@ export interface AppContext {
   audit: Audit;
   /** Background runs (pg-boss): invoices, e-mails, … */
   jobs: Jobs;
+  /** The sport's changes, for live scores (issue 14). */
+  live: LiveBus;
   tokens: TokenService;
   userTokens: UserTokens;
 }

@@ -31,6 +31,11 @@ export const NAMESPACES = [
   'reports',
   'emailRuns',
   'payouts',
+  'startlists',
+  'results',
+  'fei',
+  'livescore',
+  'devices',
 ] as const;
 
 /** One language's namespaces: `{ <namespace>: {...} }`. */

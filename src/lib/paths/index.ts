@@ -9,6 +9,7 @@ import { OFFICIAL_PATHS } from './official';
 import { PUBLIC_PATHS } from './public';
 import { RIDER_PATHS } from './rider';
 import { SIMPLEUSER_PATHS } from './simpleuser';
+import { SPORT_PATHS } from './sport';
 
 export type { PathEntry } from './entry';
 
@@ -23,6 +24,7 @@ export const PATH_TABLES = {
   simpleuser: SIMPLEUSER_PATHS,
   merchant: MERCHANT_PATHS,
   floor: FLOOR_PATHS,
+  sport: SPORT_PATHS,
 } as const;
 
 /**
@@ -40,6 +42,7 @@ export const PATHS = {
   ...SIMPLEUSER_PATHS,
   ...MERCHANT_PATHS,
   ...FLOOR_PATHS,
+  ...SPORT_PATHS,
 } as const satisfies Record<string, PathEntry>;
 
 export type PathKey = keyof typeof PATHS;

@@ -10,10 +10,11 @@ export type StarterStatus = (typeof STARTER_STATUSES)[number];
 
 /**
  * table_a: penalties, then time (against the clock); table_a_jump_off: jump-off starters first,
- * by their jump-off's penalties and time, the rest by the first round's; table_c: time plus
- * penalty seconds; dressage: percentage, highest first.
+ * by their jump-off's penalties and time, the rest by the first round's; two_phases: the same with
+ * the second phase in place of the jump-off (those who reached it rank above the rest, by its
+ * penalties and time); table_c: time plus penalty seconds; dressage: percentage, highest first.
  */
-export const RANKING_RULES = ['table_a', 'table_a_jump_off', 'table_c', 'dressage'] as const;
+export const RANKING_RULES = ['table_a', 'table_a_jump_off', 'two_phases', 'table_c', 'dressage'] as const;
 export type RankingRule = (typeof RANKING_RULES)[number];
 
 /** One round, phase or jump-off; obstacle and time penalties kept apart (FEI since 2023). */
@@ -60,6 +61,7 @@ function keysOf(rule: RankingRule, s: StarterResult): number[] {
     case 'table_a':
       return round ? [penalties(round), round.timeMs] : [Number.MAX_SAFE_INTEGER, 0];
     case 'table_a_jump_off':
+    case 'two_phases':
       if (s.jumpOff) return [0, penalties(s.jumpOff), s.jumpOff.timeMs];
       return round ? [1, penalties(round), round.timeMs] : [1, Number.MAX_SAFE_INTEGER, 0];
   }

@@ -16,3 +16,4 @@ export * from './jobs';
 export * from './invoices';
 export * from './payments';
 export * from './payouts';
+export * from './sport';

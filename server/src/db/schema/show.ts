@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { RANKING_RULES } from '@shared/sport/ranking';
 import { createdAt, floorSeqColumn, timestamptz, updatedAt } from './columns';
 import { eventCategories, taxTypes } from './configuration';
 import { venues } from './venues';
@@ -21,10 +22,18 @@ export const venueEventCategories = pgTable(
       .references(() => eventCategories.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     defaultEntryFeeMinor: money('default_entry_fee_minor'),
+    /** The FEI's id of the event (e.g. 2026_CI_0139_S_S_01), set by the FEI entry import (issue 14). */
+    feiId: text('fei_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('vec_venue_idx').on(t.venueId), check('vec_entry_fee_check', sql`${t.defaultEntryFeeMinor} >= 0`)],
+  (t) => [
+    index('vec_venue_idx').on(t.venueId),
+    check('vec_entry_fee_check', sql`${t.defaultEntryFeeMinor} >= 0`),
+    uniqueIndex('vec_venue_fei_id_key')
+      .on(t.venueId, t.feiId)
+      .where(sql`${t.feiId} IS NOT NULL`),
+  ],
 );
 
 /**
@@ -66,11 +75,34 @@ export const competitions = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
+    /**
+     * Prize money by rank as amounts (minor units): place k + 1 wins [k]. When not empty it is the
+     * chart; otherwise the chart is prize_money × prize_distribution_bp (chartFromPercentages).
+     */
+    prizeChartMinor: integer('prize_chart_minor')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    /** The sport (issue 14): how results are ranked (src/shared/sport/ranking.ts RANKING_RULES). */
+    rankingRule: text('ranking_rule', { enum: RANKING_RULES }).notNull().default('table_a'),
+    arena: text('arena'),
+    /** Start times: starts_at, then one starter every interval. */
+    startIntervalSeconds: integer('start_interval_seconds').notNull().default(90),
+    /** Withdrawals until then get the entry fee back (a reversal); later ones keep it charged. */
+    entryDeadline: timestamptz('entry_deadline'),
+    /** The seed of the last draw (reproducible), and when it was drawn. */
+    drawSeed: integer('draw_seed'),
+    drawnAt: timestamptz('drawn_at'),
+    /** Results and ranking are public (live page, GraphQL, FEI results) from then; null: held back. */
+    publishedAt: timestamptz('published_at'),
+    /** The FEI's id of the competition, when known (FEI results XML). */
+    feiId: text('fei_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('competitions_vec_idx').on(t.vecId),
+    check('competitions_interval_check', sql`${t.startIntervalSeconds} BETWEEN 0 AND 3600`),
     check('competitions_money_check', sql`${t.entryFeeMinor} >= 0 AND ${t.prizeMoneyMinor} >= 0`),
     check('competitions_height_check', sql`${t.heightCm} IS NULL OR ${t.heightCm} BETWEEN 0 AND 300`),
   ],

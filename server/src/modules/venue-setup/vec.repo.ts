@@ -13,6 +13,7 @@ const columns = {
   eventCategoryId: t.eventCategoryId,
   name: t.name,
   defaultEntryFeeMinor: t.defaultEntryFeeMinor,
+  feiId: t.feiId,
   createdAt: t.createdAt,
   updatedAt: t.updatedAt,
   eventCategoryCode: eventCategories.code,

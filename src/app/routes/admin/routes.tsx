@@ -6,6 +6,7 @@ import { venueActionRoutes } from './actions/routes';
 import { ledgerRoutes, venueLedgerRoutes } from './ledger/routes';
 import { adminPeopleRoutes } from './people/routes';
 import { setupRoutes, venueAddRoute, venueSetupRoutes } from './setup/routes';
+import { adminSportRoutes, adminVenueSportRoutes } from '../sport/routes';
 
 const admin = () => import('./index');
 
@@ -33,11 +34,12 @@ export const adminRoutes: RouteObject[] = [
       {
         path: '/venues/:venueId',
         loader: digitsLoader('venueId'),
-        children: [...venueSetupRoutes, ...venueLedgerRoutes, ...venueActionRoutes],
+        children: [...venueSetupRoutes, ...venueLedgerRoutes, ...venueActionRoutes, ...adminVenueSportRoutes],
       },
       ...setupRoutes,
       ...ledgerRoutes,
       ...adminPeopleRoutes,
+      ...adminSportRoutes,
     ],
   },
 ];

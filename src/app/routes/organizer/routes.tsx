@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../../lazy-route';
 import { digitsLoader } from '../../guards/loaders';
 import { group, page, section } from '../../route-builders';
+import { organizerSportRoutes } from '../sport/routes';
 
 const organizer = () => import('./index');
 const organizerFloor = () => import('./floor');
@@ -59,4 +60,5 @@ export const organizerRoutes: RouteObject = group('organizer', 'organizer', 'org
     'organizerWelcomedesk',
     lazyPage(organizerFloor, (m) => m.OrganizerWelcomedeskRoute),
   ),
+  ...organizerSportRoutes,
 ]);
