@@ -41,6 +41,10 @@ export const ERROR_CODES = [
   'cards_not_configured',
   'card_declined',
   'payment_provider_error',
+  // the sport (issue 14)
+  'device_revoked',
+  'fei_unavailable',
+  'fei_not_configured',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -78,6 +82,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   cards_not_configured: 'Card payments are not set up on this server.',
   card_declined: 'The card was declined.',
   payment_provider_error: 'The card payment provider could not complete the request. Please try again.',
+  device_revoked:
+    'This device has been revoked by the show office. Its writes are not accepted; hand them to the office.',
+  fei_unavailable: 'The FEI web service did not answer properly. Please try again later or upload the file.',
+  fei_not_configured: 'The connection to the FEI web service is not set up on this server.',
 };
 
 /** Field error codes (zod messages in src/shared/schemas are these codes). */
@@ -149,6 +157,20 @@ export const FIELD_ERROR_CODES = [
   'unknown_account',
   'line_not_open',
   'invoice_cancelled',
+  // the sport (issue 14)
+  'prize_over_total',
+  'not_on_start_list',
+  'has_results',
+  'already_entered',
+  'entry_withdrawn',
+  'wrong_columns',
+  'wrong_encoding',
+  'empty_file',
+  'not_fei_entry',
+  'other_show',
+  'not_published',
+  'unknown_status',
+  'import_committed',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

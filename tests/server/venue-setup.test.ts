@@ -155,11 +155,24 @@ describe('competitions', () => {
       entry_fee: 20000,
       prize_money: 5_000_000,
       prize_distribution_bp: [3000, 2000, 1500],
+      arena: 'Main arena',
+      ranking_rule: 'table_a_jump_off',
+      prize_chart: [1_500_000, 1_000_000, 500_000],
+      start_interval_seconds: 75,
+      entry_deadline: '2026-10-01T18:00:00.000Z',
+      fei_id: null,
     };
     const res = await admin('POST', '/api/v1/competition/', input);
     expect(res.statusCode).toBe(201);
     const created = res.json();
-    expect(created).toEqual({ ...input, id: expect.any(Number), venue: 1 });
+    expect(created).toEqual({
+      ...input,
+      id: expect.any(Number),
+      venue: 1,
+      draw_seed: null,
+      drawn_at: null,
+      published_at: null,
+    });
     expect((await call('organizer', 'GET', `/api/v1/competition/${created.id}/`)).json()).toEqual(created);
     expect((await admin('GET', `/api/v1/competition/?vec=${vec}`)).json()).toEqual({ count: 1, results: [created] });
 
@@ -177,6 +190,16 @@ describe('competitions', () => {
     });
     const shares = await admin('POST', '/api/v1/competition/', { ...input, prize_distribution_bp: [6000, 5000] });
     expect(shares.json().fields).toEqual({ prize_distribution_bp: ['too_big'] });
+    // a chart of amounts may not pay more than the competition's total (and changes nothing)
+    const over = await admin('PATCH', `/api/v1/competition/${created.id}/`, { prize_chart: [4_000_000, 1_000_001] });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().fields).toEqual({ prize_chart: ['prize_over_total'] });
+    const lowered = await admin('PATCH', `/api/v1/competition/${created.id}/`, { prize_money: 2_000_000 });
+    expect(lowered.json().fields).toEqual({ prize_chart: ['prize_over_total'] });
+    expect((await admin('GET', `/api/v1/competition/${created.id}/`)).json()).toMatchObject({
+      prize_money: 5_000_000,
+      prize_chart: [1_500_000, 1_000_000, 500_000],
+    });
     expect((await admin('POST', '/api/v1/competition/', { ...input, vec: 999 })).json().fields).toEqual({
       vec: ['does_not_exist'],
     });

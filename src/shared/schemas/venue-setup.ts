@@ -12,6 +12,7 @@ import {
   requiredString,
   timeZoneField,
 } from './common';
+import { RANKING_RULES } from '../sport/ranking';
 import { DISCIPLINES } from './configuration';
 import { entryLimitField } from './ledger';
 import { listQuery } from './pagination';
@@ -153,6 +154,18 @@ export const competition = z.object({
   entry_fee: money,
   prize_money: money,
   prize_distribution_bp: z.array(z.number().int()),
+  /** The sport (issue 14). */
+  arena: z.string().nullable(),
+  ranking_rule: z.enum(RANKING_RULES),
+  /** Prize money by rank as amounts; when empty, prize_money × prize_distribution_bp. */
+  prize_chart: z.array(money),
+  start_interval_seconds: z.number().int(),
+  entry_deadline: z.string().nullable(),
+  draw_seed: z.number().int().nullable(),
+  drawn_at: z.string().nullable(),
+  /** null: results held back (not public). */
+  published_at: z.string().nullable(),
+  fei_id: z.string().nullable(),
 });
 export const competitionInput = z.object({
   vec: idInput,
@@ -171,6 +184,18 @@ export const competitionInput = z.object({
   prize_money: moneyInput.default(0),
   /** Sums to at most 10000 (100 %). */
   prize_distribution_bp: z.array(z.number().int().min(0).max(10_000)).max(100).default([]),
+  arena: z.string({ error: 'invalid' }).trim().max(100, { error: 'too_long' }).nullish(),
+  ranking_rule: z.enum(RANKING_RULES, { error: 'invalid' }).default('table_a'),
+  /** Amounts by rank; their sum may not exceed prize_money (prize_over_total). */
+  prize_chart: z.array(moneyInput).max(200, { error: 'too_big' }).default([]),
+  start_interval_seconds: z
+    .number({ error: 'invalid' })
+    .int({ error: 'invalid' })
+    .min(0, { error: 'too_small' })
+    .max(3600, { error: 'too_big' })
+    .default(90),
+  entry_deadline: isoDateTimeField.nullish(),
+  fei_id: z.string({ error: 'invalid' }).trim().max(60, { error: 'too_long' }).nullish(),
 });
 export type Competition = z.infer<typeof competition>;
 

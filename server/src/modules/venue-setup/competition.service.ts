@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { DISCIPLINES } from '@shared/schemas/configuration';
 import type { ListQuery } from '@shared/schemas/pagination';
 import type { Competition } from '@shared/schemas/venue-setup';
+import type { RankingRule } from '@shared/sport/ranking';
 import { AppError, fieldError } from '../../app-error';
 import type { AppContext } from '../../context';
 import { pageOf } from '../../http/pagination';
@@ -24,7 +25,18 @@ interface CompetitionFields {
   entry_fee?: number;
   prize_money?: number;
   prize_distribution_bp?: number[];
+  arena?: string | null;
+  ranking_rule?: RankingRule;
+  prize_chart?: number[];
+  start_interval_seconds?: number;
+  entry_deadline?: string | null;
+  fei_id?: string | null;
 }
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+const dateOrNull = (value: string | null | undefined) =>
+  value === undefined ? undefined : value ? new Date(value) : null;
+const textOrNull = (value: string | null | undefined) => (value === undefined ? undefined : value || null);
 
 const toCompetition = (row: CompetitionRow): Competition => ({
   id: row.id,
@@ -39,19 +51,34 @@ const toCompetition = (row: CompetitionRow): Competition => ({
   entry_fee: row.entryFeeMinor,
   prize_money: row.prizeMoneyMinor,
   prize_distribution_bp: row.prizeDistributionBp,
+  arena: row.arena,
+  ranking_rule: row.rankingRule,
+  prize_chart: row.prizeChartMinor,
+  start_interval_seconds: row.startIntervalSeconds,
+  entry_deadline: iso(row.entryDeadline),
+  draw_seed: row.drawSeed,
+  drawn_at: iso(row.drawnAt),
+  published_at: iso(row.publishedAt),
+  fei_id: row.feiId,
 });
 
 const columnsOf = (input: CompetitionFields): Partial<NewCompetition> => ({
   vecId: input.vec,
   number: input.number,
   name: input.name,
-  startsAt: input.starts_at === undefined ? undefined : input.starts_at ? new Date(input.starts_at) : null,
+  startsAt: dateOrNull(input.starts_at),
   discipline: input.discipline,
   rule: input.rule === undefined ? undefined : input.rule || null,
   heightCm: input.height_cm,
   entryFeeMinor: input.entry_fee,
   prizeMoneyMinor: input.prize_money,
   prizeDistributionBp: input.prize_distribution_bp,
+  arena: textOrNull(input.arena),
+  rankingRule: input.ranking_rule,
+  prizeChartMinor: input.prize_chart,
+  startIntervalSeconds: input.start_interval_seconds,
+  entryDeadline: dateOrNull(input.entry_deadline),
+  feiId: textOrNull(input.fei_id),
 });
 
 /** Competitions of a venue's events: number, name, time, rule, fees and prize money. */
@@ -59,10 +86,15 @@ export function createCompetitionService(ctx: AppContext) {
   const repo = createCompetitionRepo(ctx.db);
   const vecs = createVecRepo(ctx.db);
 
-  function checkDistribution(shares: readonly number[] | undefined): void {
+  /** Shares up to 100 %; a chart of amounts up to the total prize money (issue 14). */
+  function checkDistribution(fields: CompetitionFields, current?: CompetitionRow): void {
+    const shares = fields.prize_distribution_bp;
     if (shares && shares.reduce((sum, bp) => sum + bp, 0) > 10_000) {
       throw fieldError('prize_distribution_bp', 'too_big');
     }
+    const chart = fields.prize_chart ?? current?.prizeChartMinor ?? [];
+    const total = fields.prize_money ?? current?.prizeMoneyMinor ?? 0;
+    if (chart.reduce((sum, amount) => sum + amount, 0) > total) throw fieldError('prize_chart', 'prize_over_total');
   }
 
   async function existing(id: number): Promise<CompetitionRow> {
@@ -89,7 +121,7 @@ export function createCompetitionService(ctx: AppContext) {
 
     async create(request: FastifyRequest, input: CompetitionFields & { vec: number }): Promise<Competition> {
       if (!(await vecs.findById(input.vec))) throw fieldError('vec', 'does_not_exist');
-      checkDistribution(input.prize_distribution_bp);
+      checkDistribution(input);
       const id = await ctx.db.transaction(async (tx) => {
         const created = await repo.insert(columnsOf(input) as NewCompetition, tx);
         await ctx.audit.record(request, { action: 'competition.create', details: { id: created, ...input } }, tx);
@@ -106,7 +138,7 @@ export function createCompetitionService(ctx: AppContext) {
         if (!target) throw fieldError('vec', 'does_not_exist');
         if (target.venueId !== current.venueId) throw fieldError('vec', 'not_at_venue');
       }
-      checkDistribution(patch.prize_distribution_bp);
+      checkDistribution(patch, current);
       await ctx.db.transaction(async (tx) => {
         if (!(await repo.update(id, columnsOf(patch), tx))) throw new AppError('not_found');
         await ctx.audit.record(request, { action: 'competition.update', details: { id, ...patch } }, tx);
