@@ -37,7 +37,7 @@ import { reportRoutes } from './modules/reports/reports.routes';
 import { translationRoutes } from './modules/translations/translations.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { venueRoutes } from './modules/venue/venue.routes';
-import { createLiveBus } from './modules/livescore/live-bus';
+import { createLiveBus, type LiveBus } from './modules/livescore/live-bus';
 import { createAudit } from './plugins/audit';
 import { createJobs, type Jobs } from './plugins/jobs';
 import { registerAuthentication } from './plugins/auth';
@@ -67,6 +67,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Background runs: `app.jobs.idle()` waits for the runs this process holds (tests, bench). */
     jobs: Jobs;
+    /** The sport's changes (issue 14): tests and the bench publish and listen through it. */
+    live: LiveBus;
   }
 }
 
@@ -143,6 +145,7 @@ export async function buildApp({ config, db, onRoute }: BuildOptions): Promise<A
   if (onRoute) app.addHook('onRoute', onRoute);
   app.decorate('mailer', ctx.mailer);
   app.decorate('jobs', ctx.jobs);
+  app.decorate('live', ctx.live);
   registerErrorHandling(app, clientRouteFallback(config));
   await registerSecurityHeaders(app);
   await registerRateLimit(app);
