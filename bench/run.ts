@@ -1,14 +1,17 @@
 // `npm run bench`: builds nothing itself (run `npm run build` first, or use `npm run bench`
 // which does), starts the real server and prints `bench <name> <value> <unit>` per figure.
-// BENCH_ONLY=foundation|ledger|floor|invoices|payments|payouts|sport runs one part (the ledger part needs no build).
+// BENCH_ONLY=foundation|ledger|floor|invoices|payments|payouts|results|sport|livescore runs one part (the ledger part needs no build).
 import { existsSync } from 'node:fs';
 import { benchFloor } from './floor';
 import { benchFoundation } from './foundation';
 import { benchInvoices } from './invoices';
 import { writeResults } from './harness';
 import { benchLedger } from './ledger';
+import { benchLivescore } from './livescore';
 import { benchPayments } from './payments';
+import { benchFei } from './fei';
 import { benchPayouts } from './payouts';
+import { benchResults } from './results';
 import { benchSport } from './sport';
 
 const only = process.env.BENCH_ONLY;
@@ -26,7 +29,10 @@ if (!only || only === 'floor') await benchFloor(port);
 if (!only || only === 'invoices') await benchInvoices(port);
 if (!only || only === 'payments') await benchPayments(port);
 if (!only || only === 'payouts') await benchPayouts(port);
+if (!only || only === 'fei') await benchFei(port);
+if (!only || only === 'results') await benchResults(port);
 if (!only || only === 'sport') benchSport();
+if (!only || only === 'livescore') await benchLivescore(port);
 const ok = writeResults();
 console.info(ok ? 'bench: every figure within its bound' : 'bench: some figures are outside their bounds');
 process.exit(ok ? 0 : 1);

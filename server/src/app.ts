@@ -19,7 +19,9 @@ import { closeRenderPool } from './modules/invoices/documents/render-pool';
 import { invoiceRoutes } from './modules/invoices/invoice.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { payoutRoutes } from './modules/payouts/payouts.routes';
+import { resultsRoutes } from './modules/results/results.routes';
 import { bankStatementRoutes } from './modules/bank-statements/bank-statements.routes';
+import { feiRoutes } from './modules/fei/fei.routes';
 import { jobRoutes } from './modules/jobs/jobs.routes';
 import { participationRoutes } from './modules/participation/participation.routes';
 import { peopleRoutes } from './modules/people/people.routes';
@@ -31,6 +33,8 @@ import { venueSetupRoutes } from './modules/venue-setup/venue-setup.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { errorReportRoutes } from './modules/error-report/error-report.routes';
 import { floorRoutes } from './modules/floor/floor.routes';
+import { startlistRoutes } from './modules/startlists/startlists.routes';
+import { devicesRoutes } from './modules/devices/devices.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
@@ -38,6 +42,7 @@ import { translationRoutes } from './modules/translations/translations.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { venueRoutes } from './modules/venue/venue.routes';
 import { createLiveBus, type LiveBus } from './modules/livescore/live-bus';
+import { livescoreRoutes } from './modules/livescore/livescore.routes';
 import { createAudit } from './plugins/audit';
 import { createJobs, type Jobs } from './plugins/jobs';
 import { registerAuthentication } from './plugins/auth';
@@ -97,14 +102,20 @@ const ROUTES = [
   paymentRoutes,
   payoutRoutes,
   bankStatementRoutes,
+  feiRoutes,
+  resultsRoutes,
   reportRoutes,
   attendanceRoutes,
   floorRoutes,
+  startlistRoutes,
+  // also the guard refusing every write of a revoked floor device, on every route
+  devicesRoutes,
   configRoutes,
   errorReportRoutes,
   auditLogRoutes,
   healthRoutes,
   translationRoutes,
+  livescoreRoutes,
 ];
 
 /** The whole server, not listening yet: main.ts listens, tests use `inject`. */

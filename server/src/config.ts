@@ -83,6 +83,10 @@ const envSchema = z.object({
   STRIPE_API_HOST: optionalText,
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  /** The FEI's web service (issue 14 §5): base URL and credentials; unset: fetch_from_fei answers 409. */
+  FEI_API_URL: z.url().optional(),
+  FEI_API_USER: optionalText,
+  FEI_API_PASSWORD: optionalText,
 });
 
 export type Environment = z.infer<typeof envSchema>['NODE_ENV'];
@@ -121,6 +125,8 @@ export interface Config {
   stripePublishableKey: string | null;
   /** Card payments (issue 13): null unless the secret, publishable and webhook keys are all set. */
   stripe: StripeConfig | null;
+  /** The FEI's web service (server/src/modules/fei/fei-client.ts); null unless FEI_API_URL is set. */
+  fei: { url: string; user: string | null; password: string | null } | null;
 }
 
 export interface StripeConfig {
@@ -177,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimit: { windowMs: e.RATE_LIMIT_WINDOW_MS, authMax: e.RATE_LIMIT_AUTH_MAX, reportMax: e.RATE_LIMIT_REPORT_MAX },
     stripePublishableKey: stripe?.publishableKey ?? null,
     stripe,
+    fei: e.FEI_API_URL ? { url: e.FEI_API_URL, user: e.FEI_API_USER, password: e.FEI_API_PASSWORD } : null,
   };
 }
 

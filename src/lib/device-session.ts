@@ -3,6 +3,7 @@ import type { CurrentUser } from '@shared/schemas/auth';
 import { floorDeviceAllowed } from '@shared/floor-device';
 import type { LoginResponse } from '@shared/schemas/device-session';
 import type { VenueSummary } from '@shared/schemas/venue';
+import { deviceId } from '@/offline/device-id';
 import { useAppStore } from './store';
 
 /**
@@ -132,6 +133,12 @@ export type Renewal = 'renewed' | 'signInNeeded' | 'unreachable';
 
 class Unreachable extends Error {}
 
+/** Told when the token exchange refuses this device as revoked (set by src/offline/device.ts). */
+let onDeviceRevoked: (() => void) | null = null;
+export function onDeviceRevokedRefusal(listener: () => void): void {
+  onDeviceRevoked = listener;
+}
+
 /** A token from an auth endpoint, null when refused (4xx); throws Unreachable otherwise. */
 async function tokenFrom(path: string, body: object): Promise<string | null> {
   let response: Response;
@@ -146,6 +153,11 @@ async function tokenFrom(path: string, body: object): Promise<string | null> {
     throw new Unreachable();
   }
   if (response.status >= 500 || response.status === 408 || response.status === 429) throw new Unreachable();
+  if (response.status === 403) {
+    // A revoked device (issue 14 §8): the floor screens say so.
+    const refusal: unknown = await response.json().catch(() => null);
+    if ((refusal as { error?: unknown } | null)?.error === 'device_revoked') onDeviceRevoked?.();
+  }
   if (!response.ok) return null;
   const answer = (await response.json().catch(() => null)) as { token?: unknown } | null;
   return typeof answer?.token === 'string' ? answer.token : null;
@@ -161,7 +173,7 @@ async function attemptRenewal(): Promise<Renewal> {
     // Expired during the outage: the floor device's credential gets a new one.
     const device = readDeviceSession();
     if (device && device.user.id === user.id) {
-      const exchanged = await tokenFrom('/api/token/device/', { device_token: device.token });
+      const exchanged = await tokenFrom('/api/token/device/', { device_token: device.token, device_id: deviceId() });
       if (exchanged) return renewed(exchanged, token);
       // Refused for good (deactivated, no longer on the floor, another venue).
       clearDeviceSession();

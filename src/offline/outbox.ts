@@ -1,6 +1,7 @@
 import type { FloorEntity } from '@shared/schemas/floor';
 import { useAppStore } from '@/lib/store';
 import { floorDb, type FloorDb, type FloorRows, type LocalId, type OutboxItem } from './db';
+import { isDeviceRevoked } from './device';
 import type { Transport } from './transport';
 
 /**
@@ -104,6 +105,8 @@ export interface FlushResult {
   /** done: queue empty; retry: wait until retryAt; unauthorized (401), outdated (426): stop. */
   stop: 'done' | 'retry' | 'unauthorized' | 'outdated';
   retryAt?: number;
+  /** A write was refused because the server revoked this device (403 device_revoked). */
+  revoked?: true;
 }
 
 const isRetryable = (status: number) => status >= 500 || status === 408 || status === 429;
@@ -143,12 +146,18 @@ async function retryLater(ctx: FlushContext, item: OutboxItem, lastError: string
  */
 export async function flushOutbox(ctx: FlushContext): Promise<FlushResult> {
   const sent = new Set<number>();
+  let revoked = false;
+  const outcome = (result: Omit<FlushResult, 'sent'>): FlushResult => ({
+    sent,
+    ...result,
+    ...(revoked && { revoked: true as const }),
+  });
   for (;;) {
     const item = await ctx.db.outbox.where('user').equals(ctx.user).first();
-    if (!item) return { sent, stop: 'done' };
+    if (!item) return outcome({ stop: 'done' });
     // Only the first item of the queue ever waits: a failure ends the round.
     if (!ctx.ignoreBackoff && item.notBefore > ctx.now()) {
-      return { sent, stop: 'retry', retryAt: item.notBefore };
+      return outcome({ stop: 'retry', retryAt: item.notBefore });
     }
     let status: number;
     let body: unknown;
@@ -160,19 +169,21 @@ export async function flushOutbox(ctx: FlushContext): Promise<FlushResult> {
         key: item.key,
       }));
     } catch (error) {
-      return { sent, stop: 'retry', retryAt: await retryLater(ctx, item, describe(error)) };
+      return outcome({ stop: 'retry', retryAt: await retryLater(ctx, item, describe(error)) });
     }
     const at = new Date(ctx.now()).toISOString();
     if (status >= 200 && status < 300) {
       await accepted(ctx.db, item, at);
       sent.add(item.venue);
     } else if (status === 401) {
-      return { sent, stop: 'unauthorized' };
+      return outcome({ stop: 'unauthorized' });
     } else if (status === 426) {
-      return { sent, stop: 'outdated' };
+      return outcome({ stop: 'outdated' });
     } else if (isRetryable(status)) {
-      return { sent, stop: 'retry', retryAt: await retryLater(ctx, item, `HTTP ${status}`) };
+      return outcome({ stop: 'retry', retryAt: await retryLater(ctx, item, `HTTP ${status}`) });
     } else {
+      // A revoked device's write (403 device_revoked) is refused like any other: "needs attention".
+      if (isDeviceRevoked(status, body)) revoked = true;
       await rejected(ctx.db, item, status, body ?? `HTTP ${status}`, at);
     }
   }

@@ -3,6 +3,7 @@ import { createStore } from 'zustand/vanilla';
 import { renewSession, type Renewal } from '@/lib/device-session';
 import { useAppStore } from '@/lib/store';
 import { floorDb, type FloorDb } from './db';
+import { createHeartbeat, markRevoked, sendHeartbeat } from './device';
 import { BACKOFF_MAX_MS, flushOutbox, onEnqueue, type FlushResult } from './outbox';
 import { watchPersistence } from './persist';
 import { pullChanges } from './pull';
@@ -55,6 +56,13 @@ export interface EngineOptions {
   renew?: () => Promise<Renewal>;
   /** A renewed session was refused again: a sign-in is needed. */
   onSignInNeeded?: () => void;
+  /**
+   * Tells the server this device is alive (issue 14 §8), after each flush round and pull; the
+   * app's engine sends the device heartbeat (throttled), tests leave it out.
+   */
+  heartbeat?: () => void;
+  /** A write was refused because this device is revoked: the floor screens say so. */
+  onRevoked?: () => void;
 }
 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -90,6 +98,8 @@ export function createFloorSync(options: EngineOptions = {}) {
     onOutdated = () => useAppStore.getState().setUpdateAvailable(true),
     renew = renewSession,
     onSignInNeeded = () => useAppStore.getState().setSignInNeeded(true),
+    heartbeat = () => undefined,
+    onRevoked = markRevoked,
   } = options;
   const state = createStore<EngineState>(() => ({ busy: 0, outdated: false }));
   const busy = (delta: number) => state.setState((s) => ({ busy: s.busy + delta }));
@@ -118,9 +128,12 @@ export function createFloorSync(options: EngineOptions = {}) {
         lock(OUTBOX_LOCK, () => flushOutbox({ db, transport, user: userId, now, random, ignoreBackoff: force }));
       let result = await send();
       const sent = new Set(result.sent);
+      const revoked = result.revoked === true;
       if (result.stop === 'unauthorized') result = await afterUnauthorized(userId, send, sent);
       if (result.stop === 'outdated') outdated();
+      if (revoked || result.revoked) onRevoked();
       if (result.retryAt !== undefined) scheduleRetry(result.retryAt);
+      heartbeat();
       // The server's rows replace the pending ones.
       await Promise.all([...sent].map((venue) => pull(venue)));
     } catch (error) {
@@ -169,6 +182,7 @@ export function createFloorSync(options: EngineOptions = {}) {
             result = await pullChanges(db, transport, venue, now());
           }
           if (result === 'outdated') outdated();
+          else heartbeat();
         } catch (error) {
           console.warn('Floor sync: pull failed', error);
         } finally {
@@ -213,7 +227,7 @@ export function createFloorSync(options: EngineOptions = {}) {
 }
 
 /** This tab's engine over the app's database and the real server. */
-export const floorSync = createFloorSync();
+export const floorSync = createFloorSync({ heartbeat: createHeartbeat(() => sendHeartbeat(fetchTransport)) });
 
 // Every write wakes the flusher, also when no floor screen watches.
 onEnqueue(() => void floorSync.flush());

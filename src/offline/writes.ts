@@ -19,8 +19,11 @@ import type {
   LocalSignin,
   LocalTransaction,
 } from './db';
+import { deviceId } from './device-id';
 import { enqueue, newKey } from './outbox';
 import type { FloorPerson } from './queries';
+
+export { deviceId } from './device-id';
 
 /*
  * The floor's writes: each builds the row shown at once (pending) and the request replayed
@@ -29,24 +32,6 @@ import type { FloorPerson } from './queries';
 
 /** A stable charge's quantity: 1 to 999 items. */
 export const MAX_CHARGE_QUANTITY = 999;
-
-const DEVICE_KEY = 'paddock.deviceId';
-let memoryDeviceId: string | null = null;
-
-/** This device's id, made once and kept in localStorage. */
-export function deviceId(): string {
-  try {
-    const known = localStorage.getItem(DEVICE_KEY);
-    if (known) return known;
-    const made = newKey();
-    localStorage.setItem(DEVICE_KEY, made);
-    return made;
-  } catch {
-    // No storage (private mode): one id for this page load.
-    memoryDeviceId ??= newKey();
-    return memoryDeviceId;
-  }
-}
 
 /** The signed-in user's name, as the server records it beside each write. */
 function actor(): string | null {

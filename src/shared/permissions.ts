@@ -79,6 +79,12 @@ export const POLICIES = {
   'attendee.write': ['admin', 'organizer', 'showoffice', 'welcomedesk'],
   'signin.write': ['admin', 'organizer', 'showoffice', 'signin'],
   'inspection.write': ['admin', 'organizer', 'showoffice', 'vetcheck'],
+  // floor devices (issue 14 §8): a device registers itself and reports while someone of the
+  // venue's staff is signed in on it (venue checked in the service); the venue's office lists,
+  // renames, revokes and restores them (membership checked in the service); admins list them all
+  'device.report': ['admin', 'organizer', 'showoffice', 'stable', 'welcomedesk', 'signin', 'vetcheck'],
+  'device.manage': ['admin', 'organizer', 'showoffice'],
+  'device.list': ['admin'],
   'rider.qr': ['rider'],
   // people and self-service (issue 5): the owner's user, an admin, a rider's active employer —
   // ownership checked in server/src/modules/owner/owner-access.ts
@@ -118,6 +124,13 @@ export const POLICIES = {
   // payouts and bank statements (issue 13): the venue's show office (membership checked in the service)
   'payout.manage': ['admin', 'organizer', 'showoffice'],
   'bankStatement.manage': ['admin', 'organizer', 'showoffice'],
+  // FEI entries in and results out (issue 14 §5, §6): the venue's show office (membership checked in the service)
+  'fei.manage': ['admin', 'organizer', 'showoffice'],
+  // results, rankings, publication, results upload and prize money (issue 14 §3, §4): the venue's
+  // show office (membership checked in the service)
+  'results.manage': ['admin', 'organizer', 'showoffice'],
+  // entries and start lists (issue 14 §1–2): the venue's show office (membership checked in the service)
+  'startlist.manage': ['admin', 'organizer', 'showoffice'],
   // admin-only areas (spec §6)
   'config.manage': ['admin'],
   'balances.read': ['admin'],

@@ -123,7 +123,10 @@ describe('reopened online', { timeout: 20_000 }, () => {
     renderApp('/stable/dashboard');
     await waitFor(() => expect(useAppStore.getState().token).toBe('fresh'));
     const exchange = fetchMock.mock.calls.find(([input]) => String(input) === '/api/token/device/');
-    expect(JSON.parse(String(exchange![1]!.body))).toEqual({ device_token: 'device-1' });
+    expect(JSON.parse(String(exchange![1]!.body))).toEqual({
+      device_token: 'device-1',
+      device_id: localStorage.getItem('paddock.deviceId'),
+    });
     await waitFor(() => expect(readDeviceSession()?.user.first_name).toBe('Stefanie'));
     // Still a restored session: money screens wait for a password sign-in.
     expect(useAppStore.getState().floorOnly).toBe(true);

@@ -53,7 +53,9 @@ describe('401 during a flush', () => {
     expect(writes.map((request) => request.key)).toEqual([all[0], ...all]);
     expect(fx.server.attemptsOf(all[0]!)).toBe(2);
     expect(bodyOf(fetchMock, '/api/token/refresh/')).toEqual([{ token: 'expired' }]);
-    expect(bodyOf(fetchMock, '/api/token/device/')).toEqual([{ device_token: 'device-1' }]);
+    expect(bodyOf(fetchMock, '/api/token/device/')).toEqual([
+      { device_token: 'device-1', device_id: localStorage.getItem('paddock.deviceId') },
+    ]);
     expect(useAppStore.getState()).toMatchObject({ token: 'fresh', user: stable, signInNeeded: false });
   });
 

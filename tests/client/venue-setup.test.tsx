@@ -387,6 +387,14 @@ describe('events and competitions', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Height (cm)' }), { target: { value: '130' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Entry fee' }), { target: { value: '45,00' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Prize money' }), { target: { value: '1500' } });
+    // the sport's fields (issue 14): arena, ranking rule, interval, deadline, prize money by rank
+    fireEvent.change(screen.getByRole('textbox', { name: 'Arena' }), { target: { value: 'Main arena' } });
+    await choose('Ranking rule', 'Table A with jump-off');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Start interval (seconds)' }), { target: { value: '75' } });
+    fireEvent.change(screen.getByLabelText('Entry deadline'), { target: { value: '2026-12-02T18:00' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Prize money by rank' }), {
+      target: { value: '700,00; 500; 300,50' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/venues/1/config/competitions'));
@@ -401,6 +409,12 @@ describe('events and competitions', () => {
         height_cm: 130,
         entry_fee: 4500,
         prize_money: 150000,
+        arena: 'Main arena',
+        ranking_rule: 'table_a_jump_off',
+        start_interval_seconds: 75,
+        entry_deadline: new Date(2026, 11, 2, 18, 0).toISOString(),
+        prize_chart: [70000, 50000, 30050],
+        prize_distribution_bp: [],
       },
     ]);
     const row = (await screen.findByRole('cell', { name: 'Opening 1.30 m' }, SLOW)).closest('tr')!;

@@ -65,6 +65,9 @@ async function documented(app: Awaited<ReturnType<typeof routeTable>>['app']): P
 
 const PUBLIC_ROUTES = [
   'GET /api/health',
+  // live scores (issue 14 §7): GraphQL queries and the subscription's websocket; what each viewer sees is decided in the service
+  'GET /api/graphql',
+  'POST /api/graphql',
   'GET /api/v1/config/',
   'GET /api/v1/venue/check_hostname/',
   'GET /api/v1/venue/:id/preshow/',

@@ -3,6 +3,8 @@ import type { Db } from './client';
 import { DEMO_VENUE } from './demo-data';
 import {
   attendees,
+  competitionEntries,
+  competitions,
   consumables,
   venueBankAccounts,
   countries,
@@ -225,4 +227,85 @@ export async function seedDemoShow(tx: Db, riderUsername: string): Promise<void>
     .update(merchants)
     .set(DEMO_MERCHANT_FEES)
     .where(and(eq(merchants.feePercentBp, 0), eq(merchants.feeFixedMinor, 0)));
+}
+
+/**
+ * The demo show's competitions (issue 14): a Grand Prix (Table A with jump-off) with every rider
+ * and horse of the event entered but not drawn yet, its fee included in the event's entry fee;
+ * and a speed class (Table C) with an entry fee of its own and no entries yet (the office enters
+ * them from the event and the fees are charged then). Runs after the show day's riders exist.
+ */
+export const DEMO_COMPETITIONS = [
+  {
+    number: '1',
+    name: 'Grand Prix 1.45 m',
+    discipline: 'jumping',
+    rule: 'Table A, 238.2.2 (jump-off)',
+    rankingRule: 'table_a_jump_off' as const,
+    heightCm: 145,
+    arena: 'Main arena',
+    startHour: 14,
+    entryFeeMinor: 0,
+    prizeMoneyMinor: 1_000_000,
+    prizeChartMinor: [300_000, 220_000, 160_000, 120_000, 100_000, 100_000],
+    startIntervalSeconds: 90,
+    entered: true,
+  },
+  {
+    number: '2',
+    name: 'Speed 1.30 m',
+    discipline: 'jumping',
+    rule: 'Table C, 239',
+    rankingRule: 'table_c' as const,
+    heightCm: 130,
+    arena: 'Sand arena',
+    startHour: 10,
+    entryFeeMinor: 4_000,
+    prizeMoneyMinor: 250_000,
+    prizeChartMinor: [80_000, 60_000, 45_000, 35_000, 30_000],
+    startIntervalSeconds: 75,
+    entered: false,
+  },
+];
+
+export async function seedDemoCompetitions(tx: Db, now: Date = new Date()): Promise<void> {
+  const [event] = await tx.select().from(venueEventCategories).where(eq(venueEventCategories.venueId, DEMO_VENUE.id));
+  if (!event) return;
+  // Tomorrow (the show's second day) at the hour, venue time (Ljubljana: UTC+1 or +2; near enough for a demo).
+  const tomorrow = new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10);
+  for (const { startHour, entered, ...competition } of DEMO_COMPETITIONS) {
+    const startsAt = new Date(`${tomorrow}T${String(startHour - 1).padStart(2, '0')}:00:00Z`);
+    const [row] = await tx
+      .insert(competitions)
+      .values({
+        ...competition,
+        vecId: event.id,
+        startsAt,
+        entryDeadline: new Date(startsAt.getTime() - 18 * 3_600_000),
+      })
+      .returning();
+    if (!entered) continue;
+    const participations = await tx
+      .select({
+        id: vecParticipations.id,
+        venueParticipationId: vecParticipations.venueParticipationId,
+        horseId: vecParticipations.horseId,
+        riderId: venueParticipations.riderId,
+      })
+      .from(vecParticipations)
+      .innerJoin(venueParticipations, eq(venueParticipations.id, vecParticipations.venueParticipationId))
+      .where(eq(vecParticipations.vecId, event.id))
+      .orderBy(vecParticipations.id);
+    const values = participations
+      .filter((p) => p.horseId !== null)
+      .map((p) => ({
+        competitionId: row!.id,
+        venueParticipationId: p.venueParticipationId,
+        vecParticipationId: p.id,
+        riderId: p.riderId,
+        horseId: p.horseId!,
+        entryFeeMinor: 0,
+      }));
+    if (values.length) await tx.insert(competitionEntries).values(values);
+  }
 }

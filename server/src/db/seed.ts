@@ -4,7 +4,7 @@ import { createProfileRepo, PROFILE_TABLES, type ProfileRole } from '../modules/
 import { hashPassword } from '../security/passwords';
 import type { Db } from './client';
 import { DEMO_EMAIL_DOMAIN, DEMO_TERMS, DEMO_USERS, DEMO_VENUE, type DemoUser } from './demo-data';
-import { seedDemoShow } from './demo-show';
+import { seedDemoCompetitions, seedDemoShow } from './demo-show';
 import { seedShowDay } from './seed-show-day';
 import { termsAndConditions, users, venues } from './schema';
 
@@ -76,6 +76,7 @@ export async function seedDemoData(db: Db, scryptN: number, options: SeedOptions
     if (options.show !== false) {
       await seedDemoShow(tx, 'rider');
       await seedShowDay(tx);
+      await seedDemoCompetitions(tx);
     }
     return true;
   });

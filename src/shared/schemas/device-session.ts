@@ -23,4 +23,6 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 /** POST /api/token/device/: the device credential for a fresh session token. */
 export const deviceExchangeRequest = z.object({
   device_token: z.string({ error: requiredOrInvalid }).min(1, { error: 'required' }).max(2048, { error: 'too_long' }),
+  /** The tablet's own id (src/offline/device-id.ts): a revoked device is refused (403 device_revoked). */
+  device_id: z.string({ error: 'invalid' }).trim().max(100, { error: 'too_long' }).optional(),
 });

@@ -27,6 +27,7 @@ export function VenuesRoute() {
         ]}
       />
       <PageLinks title="sections.money" pages={['balances', 'balancesSummary', 'findClient']} />
+      <PageLinks title="sections.sport" pages={['livescore', 'devices']} />
       <PageLinks
         title="sections.configuration"
         pages={[

@@ -20,6 +20,7 @@ export function OrganizerListRoute() {
           'organizerBankStatements',
         ]}
       />
+      <PageLinks title="sections.sport" pages={['organizerStartlists', 'organizerRankings', 'organizerDevices']} />
       <PageLinks
         ns="floor"
         title="organizer.floor"

@@ -6,6 +6,8 @@ import { page } from '../../route-builders';
 /** /login is its own small chunk (the first screen); the other public pages share one. */
 const login = () => import('./login-route');
 const publicPages = () => import('./index');
+/** The public live scores (issue 14 §7): the live pages' own chunk, with the GraphQL client. */
+const livePages = () => import('../sport/live-pages');
 
 /** The pages anyone can open. */
 export const publicRoutes: RouteObject[] = [
@@ -59,5 +61,10 @@ export const publicRoutes: RouteObject[] = [
     'preshow',
     lazyPage(publicPages, (m) => m.PreshowRoute),
     { loader: digitsLoader('show') },
+  ),
+  page(
+    'live',
+    lazyPage(livePages, (m) => m.LiveRoute),
+    { loader: digitsLoader('venueId') },
   ),
 ];

@@ -1,7 +1,20 @@
 import type { RouteObject } from 'react-router-dom';
+import { lazyPage } from '../../lazy-route';
+import { page } from '../../route-builders';
+
+const feiPages = () => import('./fei/index');
 
 /** The fei pages (issue 14): under /venues/:venueId for the admin. */
-export const adminVenueFeiRoutes: RouteObject[] = [];
+export const adminVenueFeiRoutes: RouteObject[] = [
+  page(
+    'venueImport',
+    lazyPage(feiPages, (m) => m.VenueImportRoute),
+  ),
+  page(
+    'venueActionsGenerateXMLResults',
+    lazyPage(feiPages, (m) => m.VenueGenerateXmlResultsRoute),
+  ),
+];
 
 /** The fei pages at the top of the admin's area. */
 export const adminFeiRoutes: RouteObject[] = [];

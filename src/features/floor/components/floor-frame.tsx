@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSyncInfo } from '@/offline/queries';
 import { useFloorStatus } from '@/offline/status';
 import { useFloorSync } from '@/offline/sync';
+import { DeviceNotices } from '@/features/devices/components/device-notices';
 import { useFloorVenue, useVenueLabel } from '../use-floor-venue';
 import { AttentionList } from './attention-list';
 import { FloorBoundary } from './floor-boundary';
@@ -24,6 +25,7 @@ function FloorBody({ showVenue, children }: { showVenue: boolean; children: Reac
   return (
     <Stack>
       {showVenue && label.name && <Text c="dimmed">{label.name}</Text>}
+      <DeviceNotices venue={venue} />
       <StatusBar status={status} />
       <AttentionList venue={venue} />
       {status.ready ? (

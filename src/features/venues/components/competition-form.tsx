@@ -1,9 +1,20 @@
-import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DISCIPLINES } from '@shared/schemas/configuration';
 import type { Competition } from '@shared/schemas/venue-setup';
+import { RANKING_RULES } from '@shared/sport/ranking';
 import { FormErrorList } from '@/lib/components/form-error-list';
 import { translateFieldError } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
@@ -25,6 +36,44 @@ interface CompetitionValues {
   /** Amounts as typed ("150,00"). */
   entry_fee: string;
   prize_money: string;
+  arena: string;
+  ranking_rule: (typeof RANKING_RULES)[number];
+  start_interval_seconds: number | string;
+  /** `datetime-local` text in the browser's time zone. */
+  entry_deadline: string;
+  /** The prize chart: amounts by rank, or percentages of the prize money by rank. */
+  chart_mode: ChartMode;
+  /** One value per rank, separated by `;` ("1500,00; 1000,00" or "25; 20; 15"). */
+  chart: string;
+}
+
+type ChartMode = 'amounts' | 'percentages';
+const CHART_SEPARATOR = /\s*;\s*/;
+
+/** Percent in basis points as typed: "25" → 2500, "12,5" → 1250; null when it is not one. */
+function bpFromText(text: string): number | null {
+  const value = Number(text.trim().replace(',', '.'));
+  if (!Number.isFinite(value) || value < 0 || value > 100) return null;
+  return Math.round(value * 100);
+}
+
+const bpToText = (bp: number) => String(bp / 100);
+
+/** The chart's values, or null when one of them is not a valid amount (or percentage). */
+function parseChart(mode: ChartMode, text: string): number[] | null {
+  const parts = text.trim() ? text.trim().split(CHART_SEPARATOR) : [];
+  const values = parts.map((part) => (mode === 'amounts' ? amountFromText(part) : bpFromText(part)));
+  return values.some((value) => value === null) ? null : (values as number[]);
+}
+
+function initialChart(competition: Competition | undefined): { chart_mode: ChartMode; chart: string } {
+  if (competition?.prize_chart.length) {
+    return { chart_mode: 'amounts', chart: competition.prize_chart.map((a) => amountToText(a)).join('; ') };
+  }
+  if (competition?.prize_distribution_bp.length) {
+    return { chart_mode: 'percentages', chart: competition.prize_distribution_bp.map(bpToText).join('; ') };
+  }
+  return { chart_mode: 'amounts', chart: '' };
 }
 
 const LOCAL_DATE_TIME = 'YYYY-MM-DDTHH:mm';
@@ -40,6 +89,11 @@ function initialValues(competition: Competition | undefined): CompetitionValues 
     height_cm: competition?.height_cm ?? '',
     entry_fee: amountToText(competition?.entry_fee ?? 0),
     prize_money: amountToText(competition?.prize_money ?? 0),
+    arena: competition?.arena ?? '',
+    ranking_rule: competition?.ranking_rule ?? 'table_a',
+    start_interval_seconds: competition?.start_interval_seconds ?? 90,
+    entry_deadline: competition?.entry_deadline ? dayjs(competition.entry_deadline).format(LOCAL_DATE_TIME) : '',
+    ...initialChart(competition),
   };
 }
 
@@ -54,6 +108,12 @@ function toInput(values: CompetitionValues): CompetitionInput {
     height_cm: values.height_cm === '' ? null : Number(values.height_cm),
     entry_fee: amountFromText(values.entry_fee) ?? 0,
     prize_money: amountFromText(values.prize_money) ?? 0,
+    arena: values.arena.trim() || null,
+    ranking_rule: values.ranking_rule,
+    start_interval_seconds: values.start_interval_seconds === '' ? 90 : Number(values.start_interval_seconds),
+    entry_deadline: values.entry_deadline ? dayjs(values.entry_deadline).toISOString() : null,
+    prize_chart: values.chart_mode === 'amounts' ? (parseChart('amounts', values.chart) ?? []) : [],
+    prize_distribution_bp: values.chart_mode === 'percentages' ? (parseChart('percentages', values.chart) ?? []) : [],
   };
 }
 
@@ -81,6 +141,7 @@ export function CompetitionForm({ venueId, competition, onSaved }: CompetitionFo
       name: required,
       entry_fee: amount,
       prize_money: amount,
+      chart: (value, values) => (parseChart(values.chart_mode, value) === null ? translateFieldError('invalid') : null),
     },
   });
   const { formErrors, run } = useSubmit(form);
@@ -152,7 +213,49 @@ export function CompetitionForm({ venueId, competition, onSaved }: CompetitionFo
             key={form.key('prize_money')}
             {...form.getInputProps('prize_money')}
           />
+          <TextInput label={t('competitions.arena')} key={form.key('arena')} {...form.getInputProps('arena')} />
+          <Select
+            label={t('competitions.rankingRule')}
+            allowDeselect={false}
+            data={RANKING_RULES.map((value) => ({ value, label: t(`competitions.rankingRules.${value}`) }))}
+            key={form.key('ranking_rule')}
+            {...form.getInputProps('ranking_rule')}
+          />
+          <NumberInput
+            label={t('competitions.startInterval')}
+            min={0}
+            max={3600}
+            allowDecimal={false}
+            allowNegative={false}
+            key={form.key('start_interval_seconds')}
+            {...form.getInputProps('start_interval_seconds')}
+          />
+          <TextInput
+            type="datetime-local"
+            label={t('competitions.entryDeadline')}
+            description={t('competitions.entryDeadlineHelp')}
+            key={form.key('entry_deadline')}
+            {...form.getInputProps('entry_deadline')}
+          />
         </SimpleGrid>
+        <Stack gap={4}>
+          <SegmentedControl
+            aria-label={t('competitions.chartMode')}
+            data={[
+              { value: 'amounts', label: t('competitions.chartAmounts') },
+              { value: 'percentages', label: t('competitions.chartPercentages') },
+            ]}
+            key={form.key('chart_mode')}
+            {...form.getInputProps('chart_mode')}
+          />
+          <TextInput
+            label={t('competitions.prizeChart')}
+            description={t('competitions.prizeChartHelp')}
+            key={form.key('chart')}
+            {...form.getInputProps('chart')}
+            error={form.errors.chart ?? form.errors.prize_chart ?? form.errors.prize_distribution_bp}
+          />
+        </Stack>
         <Group justify="flex-end">
           <Button type="submit" loading={form.submitting}>
             {t('form.save')}

@@ -9,7 +9,7 @@ import { useVenueMoney } from '../use-venue-money';
 import { RecordTable } from '@/lib/components/record-table';
 import { useConfirmDelete } from '@/lib/use-confirm-delete';
 
-/** The venue's competitions by event; start lists and results come with a later issue. */
+/** The venue's competitions by event: time, arena, ranking rule, fee and prize money. */
 export function CompetitionList({ venueId }: { venueId: number }) {
   const { t } = useTranslation(['venueSetup', 'configuration']);
   const navigate = useNavigate();
@@ -29,6 +29,8 @@ export function CompetitionList({ venueId }: { venueId: number }) {
         { label: t('competitions.vec'), render: (row) => vecName(row.vec) },
         { label: t('competitions.startsAt'), render: (row) => formatDateTime(row.starts_at) },
         { label: t('competitions.discipline'), render: (row) => t(`configuration:discipline.${row.discipline}`) },
+        { label: t('competitions.arena'), render: (row) => row.arena ?? '' },
+        { label: t('competitions.rankingRule'), render: (row) => t(`competitions.rankingRules.${row.ranking_rule}`) },
         { label: t('competitions.height'), render: (row) => (row.height_cm === null ? '' : `${row.height_cm} cm`) },
         { label: t('competitions.entryFee'), render: (row) => money(row.entry_fee) },
         { label: t('competitions.prizeMoney'), render: (row) => money(row.prize_money) },
@@ -40,7 +42,7 @@ export function CompetitionList({ venueId }: { venueId: number }) {
       onAdd={() => navigate(href('venueCompetitionAdd', { venueId }))}
       onEdit={(row) => navigate(href('venueCompetitionEdit', { venueId, competitionId: row.id }))}
       onDelete={(row) => confirmDelete(() => remove.mutateAsync(row))}
-      minWidth={900}
+      minWidth={1100}
     />
   );
 }

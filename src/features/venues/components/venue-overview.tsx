@@ -24,6 +24,9 @@ const VIEWS = [
   'venueOfficials',
   'venueTransactions',
   'venueOfficialTransactions',
+  'venueStartlists',
+  'venueRankings',
+  'venueImport',
 ] as const satisfies PathKey[];
 
 const ACTIONS = [
@@ -33,6 +36,8 @@ const ACTIONS = [
   'venueActionsOnboardingEmails',
   'venueActionsSendEmails',
   'venueActionsSendEmailsAttendees',
+  'venueActionsUploadResults',
+  'venueActionsGenerateXMLResults',
 ] as const satisfies PathKey[];
 
 type VenuePageKey = (typeof CONFIG_SECTIONS)[number] | (typeof VIEWS)[number] | (typeof ACTIONS)[number];

@@ -1,0 +1,161 @@
+import { and, asc, count, eq, getTableColumns, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { devices, venues } from '../../db/schema';
+import { userName } from '../ledger/names';
+
+/** The queries of floor devices (issue 14 §8); each takes the connection or transaction to use. */
+
+export type DeviceRow = typeof devices.$inferSelect;
+
+/** A device with the names the office sees. */
+export interface DeviceView {
+  row: DeviceRow;
+  venueName: string;
+  registeredBy: string | null;
+  lastUser: string | null;
+  revokedBy: string | null;
+}
+
+const viewColumns = {
+  row: devices,
+  venueName: venues.name,
+  registeredBy: userName(devices.registeredBy),
+  lastUser: userName(devices.lastUserId),
+  revokedBy: userName(devices.revokedBy),
+};
+
+export function createDevicesRepo(db: Db) {
+  async function list(where: SQL | undefined, page: { limit: number; offset: number }, tx: Db = db) {
+    const [total] = await tx.select({ n: count() }).from(devices).where(where);
+    const rows = await tx
+      .select(viewColumns)
+      .from(devices)
+      .innerJoin(venues, eq(venues.id, devices.venueId))
+      .where(where)
+      .orderBy(asc(venues.name), asc(devices.name), asc(devices.id))
+      .limit(page.limit)
+      .offset(page.offset);
+    return { count: total?.n ?? 0, rows: rows as DeviceView[] };
+  }
+
+  return {
+    /** By the id the device made for itself. */
+    async findByKey(key: string, tx: Db = db): Promise<DeviceRow | undefined> {
+      const [row] = await tx.select().from(devices).where(eq(devices.deviceKey, key));
+      return row;
+    },
+
+    async findById(id: number, tx: Db = db): Promise<DeviceRow | undefined> {
+      const [row] = await tx.select().from(devices).where(eq(devices.id, id));
+      return row;
+    },
+
+    /** Locked for a change (rename, revoke, restore, a repeated registration). */
+    async lockById(id: number, tx: Db): Promise<DeviceRow | undefined> {
+      const [row] = await tx.select().from(devices).where(eq(devices.id, id)).for('update');
+      return row;
+    },
+
+    async view(id: number, tx: Db = db): Promise<DeviceView | undefined> {
+      const [row] = await tx
+        .select(viewColumns)
+        .from(devices)
+        .innerJoin(venues, eq(venues.id, devices.venueId))
+        .where(eq(devices.id, id));
+      return row as DeviceView | undefined;
+    },
+
+    listOfVenue: (venueId: number, page: { limit: number; offset: number }, tx: Db = db) =>
+      list(eq(devices.venueId, venueId), page, tx),
+
+    listAll: (venueId: number | undefined, page: { limit: number; offset: number }, tx: Db = db) =>
+      list(venueId === undefined ? undefined : eq(devices.venueId, venueId), page, tx),
+
+    async countOfVenue(venueId: number, tx: Db = db): Promise<number> {
+      const [total] = await tx.select({ n: count() }).from(devices).where(eq(devices.venueId, venueId));
+      return total?.n ?? 0;
+    },
+
+    async venueExists(venueId: number, tx: Db = db): Promise<boolean> {
+      const [row] = await tx.select({ id: venues.id }).from(venues).where(eq(venues.id, venueId));
+      return row !== undefined;
+    },
+
+    /**
+     * A new device, or the known one under the same key taken over (the venue moves, the name
+     * changes only when one is given); the key is unique, so concurrent registrations meet here.
+     */
+    async upsert(
+      values: { deviceKey: string; venueId: number; name: string; userId: number; appVersion: string | null },
+      rename: boolean,
+      tx: Db,
+    ): Promise<{ row: DeviceRow; created: boolean }> {
+      const now = new Date();
+      const [row] = await tx
+        .insert(devices)
+        .values({
+          deviceKey: values.deviceKey,
+          venueId: values.venueId,
+          name: values.name,
+          registeredBy: values.userId,
+          lastUserId: values.userId,
+          appVersion: values.appVersion,
+          lastSeenAt: now,
+        })
+        .onConflictDoUpdate({
+          target: devices.deviceKey,
+          set: {
+            venueId: values.venueId,
+            ...(rename && { name: values.name }),
+            lastUserId: values.userId,
+            ...(values.appVersion !== null && { appVersion: values.appVersion }),
+            lastSeenAt: now,
+            updatedAt: now,
+          },
+        })
+        // xmax = 0: the row was inserted by this statement, not updated.
+        .returning({ ...getTableColumns(devices), created: sql<boolean>`(xmax = 0)` });
+      if (!row) throw new Error('device upsert returned nothing');
+      const { created, ...device } = row;
+      return { row: device, created };
+    },
+
+    async update(id: number, set: Partial<typeof devices.$inferInsert>, tx: Db = db): Promise<DeviceRow | undefined> {
+      const [row] = await tx
+        .update(devices)
+        .set({ ...set, updatedAt: new Date() })
+        .where(eq(devices.id, id))
+        .returning();
+      return row;
+    },
+
+    /** The heartbeat: one statement, and only for a device that is not revoked. */
+    async beat(
+      key: string,
+      values: { userId: number; appVersion: string | null; pendingWrites: number },
+      tx: Db = db,
+    ): Promise<DeviceRow | undefined> {
+      const now = new Date();
+      const [row] = await tx
+        .update(devices)
+        .set({
+          lastSeenAt: now,
+          lastUserId: values.userId,
+          pendingWrites: values.pendingWrites,
+          ...(values.appVersion !== null && { appVersion: values.appVersion }),
+          updatedAt: now,
+        })
+        .where(and(eq(devices.deviceKey, key), sql`${devices.revokedAt} IS NULL`))
+        .returning();
+      return row;
+    },
+
+    /** The keys of every revoked device (few: the guard keeps them in memory). */
+    async revokedKeys(tx: Db = db): Promise<string[]> {
+      const rows = await tx.select({ key: devices.deviceKey }).from(devices).where(isNotNull(devices.revokedAt));
+      return rows.map((r) => r.key);
+    },
+  };
+}
+
+export type DevicesRepo = ReturnType<typeof createDevicesRepo>;

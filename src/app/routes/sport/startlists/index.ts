@@ -1,0 +1,7 @@
+// The start-list pages (issue 14 §2): the admin's per venue and the organizer's (one lazy chunk).
+export {
+  OrganizerStartlistRoute,
+  OrganizerStartlistsRoute,
+  VenueStartlistRoute,
+  VenueStartlistsRoute,
+} from './startlists-pages';

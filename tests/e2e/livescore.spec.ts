@@ -1,0 +1,109 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { PASSWORD, t } from './support';
+
+/*
+ * The public live page (issue 14 §7): a spectator's browser (no sign-in) on /live/1 sees results
+ * appear as the office saves them, without reloading; offline it keeps the last known results
+ * with a banner, and catches up when the network returns. The competition, its starters and the
+ * results go through the API as the admin (other pages' work).
+ */
+
+const lang = 'de';
+
+async function api(request: APIRequestContext) {
+  const auth = await request.post('/api/token/auth/', { data: { username: 'admin', password: PASSWORD } });
+  expect(auth.status()).toBe(200);
+  const { token } = (await auth.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  return async <T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, data?: unknown): Promise<T> => {
+    const res = await request.fetch(url, { method, headers, data });
+    expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
+    return (await res.json()) as T;
+  };
+}
+
+interface Participation {
+  id: number;
+  rider: { id: number; name: string };
+  horses: { id: number; horse: { id: number; name: string } }[];
+  events: { vec: number }[];
+}
+
+/** A published Table A competition of the demo show with the demo rider's horses (and one more) as starters. */
+async function setUp(request: APIRequestContext) {
+  const call = await api(request);
+  const list = await call<{ results: Participation[] }>('GET', '/api/v1/venueParticipation/?venue=1&search=Rider');
+  const participation = list.results.find((p) => p.rider.name === 'Rosa Rider')!;
+  const horseName = `Live Star ${Date.now().toString(36)}`;
+  const riderHorses = await call<{ id: number; name: string }[] | { results: { id: number; name: string }[] }>(
+    'POST',
+    `/api/v1/rider/${participation.rider.id}/horses/`,
+    { action: 'add', horse: { name: horseName } },
+  );
+  const added = (Array.isArray(riderHorses) ? riderHorses : riderHorses.results).find((h) => h.name === horseName)!;
+  await call('PATCH', `/api/v1/venueParticipation/${participation.id}/`, {
+    horses: [...participation.horses.map((h) => h.horse.id), added.id],
+  });
+  const name = `Live-Preis ${Date.now().toString(36).slice(-4)}`;
+  const { id: competition } = await call<{ id: number }>('POST', '/api/v1/competition/', {
+    vec: participation.events[0]!.vec,
+    number: `L${Date.now().toString(36).slice(-4)}`,
+    name,
+    ranking_rule: 'table_a',
+  });
+  const entries: { id: number; horse: string }[] = [];
+  const horses = [...participation.horses.map((h) => h.horse), { id: added.id, name: horseName }];
+  for (const horse of horses) {
+    const entry = await call<{ id: number }>('POST', `/api/v1/competition/${competition}/entries/`, {
+      venue_participation: participation.id,
+      horse: horse.id,
+    });
+    entries.push({ id: entry.id, horse: horse.name });
+  }
+  await call('POST', `/api/v1/competition/${competition}/publish/`, { published: true });
+  const save = (entry: number, faults: number, timeMs: number) =>
+    call('PUT', `/api/v1/competitionEntry/${entry}/result/`, {
+      status: 'R',
+      round: { faults, time_faults: 0, time_ms: timeMs },
+    });
+  return { competition, name, entries, save };
+}
+
+const latest = (page: Page) => page.getByRole('table', { name: t(lang, 'livescore:latest') });
+
+test('a spectator sees results appear live, keeps them offline and catches up', async ({ browser, request }) => {
+  const { name, entries, save } = await setUp(request);
+  const spectator = await browser.newContext({ locale: 'de-DE', viewport: { width: 360, height: 740 } });
+  const page = await spectator.newPage();
+  await page.goto('/live/1');
+  await expect(page.getByRole('button', { name: new RegExp(name) })).toBeVisible();
+  await expect(page.getByText(t(lang, 'livescore:live'), { exact: true })).toBeVisible();
+
+  // Saved by the office: on the spectator's screen without a reload, with its rank.
+  await save(entries[0]!.id, 4, 61_200);
+  await expect(latest(page).getByRole('row').filter({ hasText: entries[0]!.horse })).toContainText('4 / 61,20 s');
+  await save(entries[1]!.id, 0, 63_450);
+  const second = latest(page).getByRole('row').filter({ hasText: entries[1]!.horse });
+  await expect(second).toContainText('0 / 63,45 s');
+  await expect(second.getByRole('cell').first()).toHaveText('1');
+
+  // The network goes: the results stay, a banner says they are the last known.
+  await spectator.setOffline(true);
+  await expect(page.getByRole('status')).toContainText(
+    t(lang, 'livescore:connectionLost', { time: 'HH:MM' }).split('(')[0]!.trim(),
+  );
+  await expect(latest(page).getByRole('row').filter({ hasText: entries[1]!.horse })).toBeVisible();
+  await save(entries[2]!.id, 0, 62_100);
+
+  // It comes back: the page catches up with what was saved meanwhile.
+  await spectator.setOffline(false);
+  await expect(latest(page).getByRole('row').filter({ hasText: entries[2]!.horse })).toContainText('0 / 62,10 s');
+  await expect(page.getByRole('status')).toHaveCount(0);
+
+  // The competition's ranking, opened: the clear rounds first.
+  await page.getByRole('button', { name: new RegExp(name) }).click();
+  const ranking = page.getByRole('table', { name: t(lang, 'livescore:ranking') });
+  await expect(ranking.getByRole('row').nth(1)).toContainText(entries[2]!.horse);
+  await expect(ranking.getByRole('row').nth(3)).toContainText(entries[0]!.horse);
+  await spectator.close();
+});

@@ -1,0 +1,125 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { choose, loginAs, PASSWORD, t } from './support';
+
+/*
+ * Results and prize money in the browser (issue 14 §3, §4): the show office enters the results of
+ * three starters, publishes the ranking, pays the prize money and sees it paid. The competition
+ * and its start list are set up through the API as the admin (they are other pages' work): the
+ * demo rider's two horses and a third one added for this test.
+ */
+
+const lang = 'de';
+const CHART = [30_000, 20_000, 10_000];
+
+async function api(request: APIRequestContext) {
+  const auth = await request.post('/api/token/auth/', { data: { username: 'admin', password: PASSWORD } });
+  expect(auth.status()).toBe(200);
+  const { token } = (await auth.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const call = async <T>(method: 'GET' | 'POST' | 'PATCH', url: string, data?: unknown): Promise<T> => {
+    const res = await request.fetch(url, { method, headers, data });
+    expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
+    return (await res.json()) as T;
+  };
+  return call;
+}
+
+interface Participation {
+  id: number;
+  rider: { id: number; name: string };
+  horses: { id: number; horse: { id: number; name: string } }[];
+  events: { vec: number }[];
+}
+
+/** A table A competition of the demo event with three starters of the demo rider; its id. */
+async function setUp(request: APIRequestContext): Promise<{ competition: number; horses: string[] }> {
+  const call = await api(request);
+  const list = await call<{ results: Participation[] }>('GET', '/api/v1/venueParticipation/?venue=1&search=Rosa');
+  const participation = list.results.find((p) => p.rider.name === 'Rosa Rider')!;
+  const horseName = `Results Star ${Date.now().toString(36)}`;
+  const riderHorses = await call<{ id: number; name: string }[] | { results: { id: number; name: string }[] }>(
+    'POST',
+    `/api/v1/rider/${participation.rider.id}/horses/`,
+    { action: 'add', horse: { name: horseName } },
+  );
+  const all = Array.isArray(riderHorses) ? riderHorses : riderHorses.results;
+  const added = all.find((h) => h.name === horseName)!;
+  await call('PATCH', `/api/v1/venueParticipation/${participation.id}/`, {
+    horses: [...participation.horses.map((h) => h.horse.id), added.id],
+  });
+  const { id: competition } = await call<{ id: number }>('POST', '/api/v1/competition/', {
+    vec: participation.events[0]!.vec,
+    number: `R${Date.now().toString(36).slice(-4)}`,
+    name: 'Preis der Ergebnisse',
+    ranking_rule: 'table_a',
+    prize_money: CHART.reduce((a, b) => a + b, 0),
+    prize_chart: CHART,
+  });
+  const two = participation.horses.slice(0, 2).map((h) => h.horse);
+  const horses = [...two.map((h) => h.name), horseName];
+  for (const horse of [...two.map((h) => h.id), added.id])
+    await call('POST', `/api/v1/competition/${competition}/entries/`, {
+      venue_participation: participation.id,
+      horse,
+    });
+  return { competition, horses };
+}
+
+test('the office enters three results, publishes the ranking and pays the prize money', async ({ page, request }) => {
+  const { competition, horses } = await setUp(request);
+  await loginAs(page, 'organizer');
+  await page.goto(`/organizer/rankings/${competition}`);
+  await expect(page.getByRole('heading', { name: /Preis der Ergebnisse/ })).toBeVisible();
+
+  // Three results: 4 faults in 61.20 s, clear in 63.45 s, clear in 62.10 s.
+  const results = [
+    { faults: '4', time: '61,20' },
+    { faults: '0', time: '63.45' },
+    { faults: '0', time: '62.1' },
+  ];
+  for (const [i, result] of results.entries()) {
+    await page.getByRole('button', { name: t(lang, 'results:view.add') }).click();
+    const dialog = page.getByRole('dialog');
+    await choose(page, t(lang, 'results:form.starter'), new RegExp(horses[i]!));
+    await dialog.getByLabel(t(lang, 'results:form.faults')).fill(result.faults);
+    await dialog.getByLabel(t(lang, 'results:form.time')).fill(result.time);
+    await dialog.getByRole('button', { name: t(lang, 'results:form.save') }).click();
+    await expect(dialog).toBeHidden();
+  }
+  await expect(page.getByText(t(lang, 'results:view.results', { results: 3, entries: 3 }))).toBeVisible();
+
+  // Ranked: the third horse (clear, 62.10) first, the second (clear, 63.45) second, the first third.
+  const table = page.getByRole('table', { name: t(lang, 'results:table.title') });
+  const rows = table.getByRole('row');
+  await expect(rows.nth(1)).toContainText(horses[2]!);
+  await expect(rows.nth(1)).toContainText('62.10 s');
+  await expect(rows.nth(2)).toContainText(horses[1]!);
+  await expect(rows.nth(3)).toContainText(horses[0]!);
+  await expect(rows.nth(3)).toContainText('4 · 61.20 s');
+
+  // Paying needs a published ranking.
+  const pay = page.getByRole('button', { name: t(lang, 'results:view.pay') });
+  await expect(pay).toBeDisabled();
+  await page.getByRole('switch', { name: t(lang, 'results:view.publishSwitch') }).click({ force: true });
+  await expect(page.getByText(t(lang, 'results:view.publishedDone'))).toBeVisible();
+  await expect(pay).toBeEnabled();
+  await pay.click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: t(lang, 'shell:confirm.confirm') })
+    .click();
+  await expect(page.getByText(t(lang, 'results:view.payDone', { amount: '600.00 €', count: 3 }))).toBeVisible();
+  await expect(page.getByText(t(lang, 'results:view.toPay', { amount: '0.00 €' }), { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(t(lang, 'results:view.paidTotal', { amount: '600.00 €' }), { exact: true }),
+  ).toBeVisible();
+  await expect(pay).toBeDisabled();
+  // Each row shows its prize paid.
+  await expect(rows.nth(1)).toContainText('300.00 €');
+  await expect(rows.nth(3)).toContainText('100.00 €');
+
+  // On a phone (360 px) the page does not scroll sideways: the rows become cards.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(page.getByRole('listitem', { name: new RegExp(horses[2]!) })).toContainText('300.00 €');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});

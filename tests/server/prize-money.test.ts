@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { PrizePayment, Ranking } from '../../src/shared/schemas/results';
+import { rowsOf } from '../../server/src/db/rows';
+import { useSeededServer } from './helpers/use-server';
+import { balances, countOf } from './payouts-fixtures';
+import { addCompetition, enter, ledgerPrizes, seedResultsFixtures } from './results-fixtures';
+
+const { server, f, db, call } = useSeededServer(seedResultsFixtures);
+
+const round = (faults: number, timeMs: number) => ({ faults, time_faults: 0, time_ms: timeMs });
+
+async function save(entry: number, body: unknown) {
+  const res = await call(
+    'organizer',
+    'PUT',
+    `/api/v1/competitionEntry/${entry}/result/`,
+    body as Record<string, unknown>,
+  );
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function pay(competition: number, key: string | null = crypto.randomUUID(), user = 'organizer') {
+  return server().app.inject({
+    method: 'POST',
+    url: `/api/v1/competition/${competition}/payPrizeMoney/`,
+    headers: { ...(await server().auth(user)), ...(key ? { 'idempotency-key': key } : {}) },
+  });
+}
+
+const publish = (competition: number) =>
+  call('organizer', 'POST', `/api/v1/competition/${competition}/publish/`, { published: true });
+
+describe('POST /api/v1/competition/{id}/payPrizeMoney/', () => {
+  it('needs a published ranking and an Idempotency-Key, and the office of the venue', async () => {
+    const c = await addCompetition(db(), f.vec, { rule: 'table_a', chart: [10_000] });
+    const [entry] = (await enter(db(), c, f.starters.slice(0, 1))) as [number];
+    await save(entry, { status: 'R', round: round(0, 60_000) });
+    const unpublished = await pay(c);
+    expect(unpublished.statusCode).toBe(400);
+    expect(unpublished.json().fields).toEqual({ __all__: ['not_published'] });
+    await publish(c);
+    expect((await pay(c, null)).json().error).toBe('idempotency_key_required');
+    expect((await pay(c, crypto.randomUUID(), 'rider')).statusCode).toBe(403);
+    expect((await pay(999_999)).statusCode).toBe(404);
+    expect(await countOf(db(), 'transactions')).toBe(0);
+    expect(await countOf(db(), 'prize_postings')).toBe(0);
+  });
+
+  it('posts one credit per placed starter to the payer (the employer for an employed rider); paying twice posts nothing twice', async () => {
+    const c = await addCompetition(db(), f.vec, { rule: 'table_a', chart: [50_000, 30_000, 20_000] });
+    const ids = (await enter(db(), c, f.starters.slice(0, 4))) as [number, number, number, number];
+    await save(ids[0], { status: 'R', round: round(0, 62_000) }); // 2nd: 300.00 to the demo rider
+    await save(ids[1], { status: 'R', round: round(0, 61_000) }); // 1st: 500.00 to the employer
+    await save(ids[2], { status: 'R', round: round(4, 59_000) }); // 3rd: 200.00
+    await save(ids[3], { status: 'EL' });
+    await publish(c);
+    const key = crypto.randomUUID();
+    const first = await pay(c, key);
+    expect(first.statusCode, first.body).toBe(200);
+    const body = first.json<PrizePayment>();
+    expect(body).toMatchObject({ competition: c, posted: 3, amount: 100_000 });
+    expect(body.ranking.rows.map((r) => [r.entry, r.prize, r.paid])).toEqual([
+      [ids[1], 50_000, 50_000],
+      [ids[0], 30_000, 30_000],
+      [ids[2], 20_000, 20_000],
+      [ids[3], 0, 0],
+    ]);
+    expect(body.ranking.to_pay).toBe(0);
+
+    const accounts = await balances(db());
+    expect(accounts.get(`party:rider:${f.rider}`)).toBe(30_000);
+    expect(accounts.get(`party:employer:${f.employer}`)).toBe(50_000);
+    expect(accounts.get(`party:rider:${f.starters[2]!.rider}`)).toBe(20_000);
+    expect(accounts.get('prize::0')).toBe(-100_000);
+    const [employerEntry] = rowsOf<Record<string, unknown>>(
+      await db().execute(sql`SELECT kind, category, source, beneficiary_rider_id, party_type, gross_minor, vec_id
+        FROM transactions WHERE party_type = 'employer'`),
+    );
+    expect(employerEntry).toMatchObject({
+      kind: 'credit',
+      category: 'prize_money',
+      source: 'system',
+      beneficiary_rider_id: f.employedRider,
+      vec_id: f.vec,
+    });
+    expect(Number(employerEntry!.gross_minor)).toBe(50_000);
+
+    // The same key: the first answer again; another key: nothing left to pay.
+    const replay = await pay(c, key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(body);
+    const again = await pay(c);
+    expect(again.json()).toMatchObject({ posted: 0, amount: 0 });
+    expect(await countOf(db(), 'transactions')).toBe(3);
+    expect(await countOf(db(), 'prize_postings')).toBe(3);
+    expect(await balances(db())).toEqual(accounts);
+  });
+
+  it('a corrected ranking posts only the differences (a prize_money charge where it dropped)', async () => {
+    const c = await addCompetition(db(), f.vec, { rule: 'table_a', chart: [50_000, 30_000] });
+    const ids = (await enter(db(), c, f.starters.slice(2, 5))) as [number, number, number];
+    await save(ids[0], { status: 'R', round: round(0, 60_000) });
+    await save(ids[1], { status: 'R', round: round(0, 61_000) });
+    await save(ids[2], { status: 'R', round: round(4, 58_000) });
+    await publish(c);
+    await pay(c);
+    expect(await ledgerPrizes(db(), c)).toEqual(
+      new Map([
+        [ids[0], 50_000],
+        [ids[1], 30_000],
+      ]),
+    );
+    // A correction: the second starter was faster; the third had no fault after all and ties.
+    await save(ids[1], { status: 'R', round: round(0, 59_000) });
+    await save(ids[2], { status: 'R', round: round(0, 60_000) });
+    const res = await pay(c);
+    // New order: ids[1] 1st (500.00), ids[0] and ids[2] tie 2nd (300.00 + 0 shared: 150.00 each).
+    expect(res.json()).toMatchObject({ posted: 3, amount: 0 });
+    expect(await ledgerPrizes(db(), c)).toEqual(
+      new Map([
+        [ids[0], 15_000],
+        [ids[1], 50_000],
+        [ids[2], 15_000],
+      ]),
+    );
+    const kinds = rowsOf<{ kind: string; gross: string; ref: string }>(
+      await db().execute(sql`SELECT kind, gross_minor::text AS gross, external_ref AS ref FROM transactions
+        WHERE external_ref LIKE ${`prize:${c}:%:2`} ORDER BY external_ref`),
+    );
+    expect(kinds.map((k) => [k.ref, k.kind, Number(k.gross)])).toEqual([
+      [`prize:${c}:${ids[0]}:2`, 'charge', 35_000],
+      [`prize:${c}:${ids[1]}:2`, 'credit', 20_000],
+    ]);
+    expect((await balances(db())).get('prize::0')).toBe(-80_000);
+    // A result cleared: its prize comes back in full on the next payment.
+    await call('organizer', 'DELETE', `/api/v1/competitionEntry/${ids[2]}/result/`);
+    await pay(c);
+    expect((await ledgerPrizes(db(), c)).get(ids[2])).toBe(0);
+  });
+
+  it('follows a change of payer: the old payer gives back, the new one is paid', async () => {
+    const c = await addCompetition(db(), f.vec, { rule: 'table_a', chart: [40_000] });
+    const [entry] = (await enter(db(), c, f.starters.slice(0, 1))) as [number];
+    await save(entry, { status: 'R', round: round(0, 60_000) });
+    await publish(c);
+    await pay(c);
+    await db().execute(
+      sql`UPDATE venue_participations SET payer_type = 'employer', payer_id = ${f.employer} WHERE id = ${f.participation}`,
+    );
+    expect((await pay(c)).json()).toMatchObject({ posted: 2, amount: 0 });
+    const accounts = await balances(db());
+    expect(accounts.get(`party:rider:${f.rider}`)).toBe(0);
+    expect(accounts.get(`party:employer:${f.employer}`)).toBe(40_000);
+  });
+
+  it('the prize shows on the rider’s own balance and statement', async () => {
+    const c = await addCompetition(db(), f.vec, { rule: 'table_a', chart: [25_000] });
+    const [entry] = (await enter(db(), c, f.starters.slice(0, 1))) as [number];
+    await save(entry, { status: 'R', round: round(0, 60_000) });
+    await publish(c);
+    await pay(c);
+    const mine = await call('rider', 'GET', '/api/v1/balance/mine/');
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().results).toEqual([expect.objectContaining({ venue: 1, balance: 25_000 })]);
+    const statement = await call('rider', 'GET', `/api/v1/transaction/?venue=1&party_type=rider&party_id=${f.rider}`);
+    expect(statement.statusCode, statement.body).toBe(200);
+    expect(JSON.stringify(statement.json())).toContain('Prize money 7 Grand Prix, place 1');
+    const ranking = (await call('organizer', 'GET', `/api/v1/competition/${c}/ranking/`)).json<Ranking>();
+    expect(ranking.paid_total).toBe(25_000);
+  });
+});
