@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { PrizePayment, Ranking } from '../../src/shared/schemas/results';
 import { rowsOf } from '../../server/src/db/rows';
+import { extractText } from 'unpdf';
+import type { Invoice } from '../../src/shared/schemas/invoices';
 import { useSeededServer } from './helpers/use-server';
+import { charge } from './invoice-fixtures';
 import { balances, countOf } from './payouts-fixtures';
 import { addCompetition, enter, ledgerPrizes, seedResultsFixtures } from './results-fixtures';
 
@@ -168,5 +171,53 @@ describe('POST /api/v1/competition/{id}/payPrizeMoney/', () => {
     expect(JSON.stringify(statement.json())).toContain('Prize money 7 Grand Prix, place 1');
     const ranking = (await call('organizer', 'GET', `/api/v1/competition/${c}/ranking/`)).json<Ranking>();
     expect(ranking.paid_total).toBe(25_000);
+  });
+
+  it('the invoice shows the prize money credited beside its total, and bills neither the prize nor its correction', async () => {
+    const c = await addCompetition(db(), f.vec, { rule: 'table_a', chart: [30_000, 10_000] });
+    const [first, second] = (await enter(db(), c, [f.starters[0]!, f.starters[2]!])) as [number, number];
+    await save(first, { status: 'R', round: round(0, 60_000) });
+    await save(second, { status: 'R', round: round(0, 61_000) });
+    await publish(c);
+    await pay(c); // the demo rider wins 300.00
+    // a corrected ranking: the rider is second now (100.00): a correction of −200.00
+    await save(first, { status: 'R', round: round(4, 60_000) });
+    expect((await pay(c)).statusCode).toBe(200);
+    const auth = await server().auth('organizer');
+    await charge(server().app, auth, {
+      party_type: 'rider',
+      party_id: f.rider,
+      category: 'other',
+      description: 'Office fee',
+      unit_price: 1_500,
+    });
+    const issued = await call(
+      'organizer',
+      'GET',
+      `/api/v1/venue/1/generateInvoice/?venueParticipationID=${f.participation}`,
+    );
+    expect(issued.statusCode, issued.body).toBe(201);
+    const invoice = issued.json<Invoice>();
+    // only the office fee is billed: the prize credit and its correction charge are no supplies
+    expect(invoice.gross).toBe(1_500);
+    expect(invoice.lines.map((l) => l.description)).toEqual(['Office fee']);
+    const pdf = await server().app.inject({
+      method: 'GET',
+      url: `/api/v1/invoice/${invoice.id}/pdf/`,
+      headers: await server().auth('rider'),
+    });
+    expect(pdf.statusCode).toBe(200);
+    const { text } = await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true });
+    expect(text).toContain('Prize money credited at this show');
+    expect(text).toContain('Prize money 7 Grand Prix, place 1');
+    expect(text).toContain('Prize money correction 7 Grand Prix');
+    expect(text).toMatch(/Prize money in total\s*100\.00/);
+    // a later charge is on the next invoice, and the prize stays uninvoiced
+    const left = rowsOf<{ n: number }>(
+      await db().execute(
+        sql`SELECT count(*)::int AS n FROM transactions WHERE category = 'prize_money' AND invoice_id IS NOT NULL`,
+      ),
+    );
+    expect(left[0]!.n).toBe(0);
   });
 });

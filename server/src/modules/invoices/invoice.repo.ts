@@ -15,9 +15,13 @@ export const INVOICED_KINDS = ['charge', 'fee', 'sale'] as const;
 const kinds = sql.raw(INVOICED_KINDS.map((k) => `'${k}'`).join(', '));
 const parties = sql.raw(`'rider', 'employer', 'simpleuser', 'official'`);
 
-/** The condition of an uninvoiced, invoiceable entry `t`. */
+/**
+ * The condition of an uninvoiced, invoiceable entry `t`. Prize money (issue 14) is no supply:
+ * neither its credits nor the charge that takes back part of one after a corrected ranking are
+ * billed; the invoice shows the prize money credited beside its total (render.ts prizeMoneyOf).
+ */
 export const uninvoiced = (cutoff: number | null): SQL => sql`t.invoice_id IS NULL
-  AND t.kind IN (${kinds}) AND t.party_type IN (${parties})
+  AND t.kind IN (${kinds}) AND t.party_type IN (${parties}) AND t.category IS DISTINCT FROM 'prize_money'
   AND NOT EXISTS (SELECT 1 FROM transactions r WHERE r.reversal_of_id = t.id)
   ${cutoff === null ? sql`` : sql`AND t.id <= ${cutoff}`}`;
 

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_LANGUAGE, isLanguage } from '@shared/constants';
 import type { InvoiceKind, InvoiceLine, InvoiceParty, VatSummaryRow } from '@shared/schemas/invoices';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { invoices, mediaFiles } from '../../db/schema';
 import type { InvoiceDocument } from './documents/model';
 import { renderInBackground } from './documents/render-pool';
@@ -19,6 +20,25 @@ async function logoOf(db: Db, url: string | null): Promise<InvoiceDocument['sell
     .where(eq(mediaFiles.id, Number(id)));
   if (!file || !/^image\/(png|jpeg)$/.test(file.contentType)) return null;
   return { contentType: file.contentType, data: Buffer.from(file.dataBase64, 'base64') };
+}
+
+/**
+ * The prize money credited to the invoice's party at its venue up to the invoice's creation
+ * (ledger entries are append-only, so the same invoice always shows the same list): credits of
+ * category prize_money, and the charges that took back part of one, each not reversed by then.
+ */
+async function prizeMoneyOf(db: Db, row: InvoiceRow): Promise<NonNullable<InvoiceDocument['prizeMoney']>> {
+  if (row.kind !== 'invoice') return [];
+  const rows = rowsOf<{ description: string; amount: string | number }>(
+    await db.execute(sql`SELECT t.description,
+        CASE WHEN t.kind = 'credit' THEN t.gross_minor ELSE -t.gross_minor END AS amount
+      FROM transactions t
+      WHERE t.venue_id = ${row.venueId} AND t.party_type = ${row.partyType} AND t.party_id = ${row.partyId}
+        AND t.category = 'prize_money' AND t.kind IN ('credit', 'charge') AND t.recorded_at <= ${row.createdAt}
+        AND NOT EXISTS (SELECT 1 FROM transactions r WHERE r.reversal_of_id = t.id AND r.recorded_at <= ${row.createdAt})
+      ORDER BY t.id`),
+  );
+  return rows.map((r) => ({ description: r.description, amountMinor: Number(r.amount) }));
 }
 
 /** The document of a stored invoice or credit note: its snapshot, as the renderers take it. */
@@ -60,6 +80,7 @@ export async function documentOf(
     grossMinor: row.grossMinor,
     paymentReference: row.paymentReference,
     note: seller.note ?? null,
+    prizeMoney: await prizeMoneyOf(db, row),
   };
 }
 

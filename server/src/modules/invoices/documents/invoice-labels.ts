@@ -43,6 +43,10 @@ export interface InvoiceLabels {
   forRider: (name: string) => string;
   corrects: (number: string, date: string) => string;
   reason: string;
+  /** The prize money credited at the show (issue 14), shown beside an invoice's total. */
+  prizeMoney: string;
+  prizeMoneyNote: string;
+  prizeMoneyTotal: string;
   /** The legal note for VAT category AE. */
   reverseCharge: string;
   /** The legal note for VAT category E. */
@@ -92,6 +96,9 @@ const en: InvoiceLabels = {
   forRider: (name) => `for rider ${name}`,
   corrects: (number, date) => `Corrects invoice ${number} of ${date}`,
   reason: 'Reason',
+  prizeMoney: 'Prize money credited at this show',
+  prizeMoneyNote: "Credited to your account at the show and settled through it; not part of this invoice's amounts.",
+  prizeMoneyTotal: 'Prize money in total',
   reverseCharge: 'Reverse charge: VAT to be accounted for by the recipient (Article 196 of Directive 2006/112/EC).',
   vatExempt: 'VAT exempt supply.',
   zeroRated: 'Zero-rated supply.',
@@ -137,6 +144,10 @@ const de: InvoiceLabels = {
   forRider: (name) => `für Reiter ${name}`,
   corrects: (number, date) => `Korrigiert Rechnung ${number} vom ${date}`,
   reason: 'Grund',
+  prizeMoney: 'Gutgeschriebenes Preisgeld dieser Veranstaltung',
+  prizeMoneyNote:
+    'Ihrem Konto bei der Veranstaltung gutgeschrieben und darüber verrechnet; nicht Teil der Beträge dieser Rechnung.',
+  prizeMoneyTotal: 'Preisgeld gesamt',
   reverseCharge: 'Steuerschuldnerschaft des Leistungsempfängers (Reverse Charge, Art. 196 MwStSystRL).',
   vatExempt: 'Steuerfreie Leistung.',
   zeroRated: 'Leistung zum Nullsatz.',
@@ -182,6 +193,9 @@ const pl: InvoiceLabels = {
   forRider: (name) => `dla zawodnika ${name}`,
   corrects: (number, date) => `Korekta faktury ${number} z dnia ${date}`,
   reason: 'Przyczyna korekty',
+  prizeMoney: 'Nagrody pieniężne zaksięgowane na tych zawodach',
+  prizeMoneyNote: 'Zaksięgowane na Twoim koncie na zawodach i przez nie rozliczone; nie są częścią kwot tej faktury.',
+  prizeMoneyTotal: 'Nagrody łącznie',
   reverseCharge: 'Odwrotne obciążenie (art. 196 dyrektywy 2006/112/WE).',
   vatExempt: 'Zwolnione z VAT.',
   zeroRated: 'Stawka 0 %.',
@@ -227,6 +241,10 @@ const fr: InvoiceLabels = {
   forRider: (name) => `pour le cavalier ${name}`,
   corrects: (number, date) => `Rectifie la facture ${number} du ${date}`,
   reason: 'Motif',
+  prizeMoney: 'Gains crédités lors de ce concours',
+  prizeMoneyNote:
+    'Crédités sur votre compte du concours et réglés par celui-ci ; ils ne font pas partie des montants de cette facture.',
+  prizeMoneyTotal: 'Total des gains',
   reverseCharge: 'Autoliquidation : TVA due par le preneur (article 196 de la directive 2006/112/CE).',
   vatExempt: 'Exonération de TVA.',
   zeroRated: 'Opération au taux zéro.',
@@ -272,6 +290,10 @@ const it: InvoiceLabels = {
   forRider: (name) => `per il cavaliere ${name}`,
   corrects: (number, date) => `Rettifica la fattura ${number} del ${date}`,
   reason: 'Motivo',
+  prizeMoney: 'Premi accreditati in questo concorso',
+  prizeMoneyNote:
+    'Accreditati sul tuo conto del concorso e regolati tramite esso; non fanno parte degli importi di questa fattura.',
+  prizeMoneyTotal: 'Premi in totale',
   reverseCharge: 'Inversione contabile (art. 196 della direttiva 2006/112/CE).',
   vatExempt: 'Operazione esente IVA.',
   zeroRated: 'Operazione ad aliquota zero.',

@@ -201,6 +201,28 @@ function totals(doc: InvoiceDocument, labels: InvoiceLabels): Node {
   };
 }
 
+/** The prize money credited at the show (issue 14): information beside the total, not part of it. */
+function prizeMoney(doc: InvoiceDocument, labels: InvoiceLabels): Node[] {
+  const rows = doc.prizeMoney ?? [];
+  if (!rows.length) return [];
+  const amount = (minor: number) => money(minor, doc.currency);
+  const total = rows.reduce((sum, r) => sum + r.amountMinor, 0);
+  return [
+    { text: labels.prizeMoney, bold: true, margin: [0, 14, 0, 2] },
+    { text: labels.prizeMoneyNote, fontSize: 7.5, color: GREY, margin: [0, 0, 0, 3] },
+    {
+      layout: PLAIN_LAYOUT,
+      table: {
+        widths: ['*', 90],
+        body: [
+          ...rows.map((r) => [r.description, right(amount(r.amountMinor))]),
+          [{ text: labels.prizeMoneyTotal, bold: true }, right(amount(total), { bold: true })],
+        ],
+      },
+    },
+  ];
+}
+
 const groupsOfFour = (iban: string) => iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
 
 function payment(doc: InvoiceDocument, labels: InvoiceLabels): Node[] {
@@ -282,6 +304,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument, facturX: string): P
       ...correction(doc, labels),
       lineTable(doc, labels),
       totals(doc, labels),
+      ...prizeMoney(doc, labels),
       ...notes(doc, labels),
       ...payment(doc, labels),
     ],
