@@ -79,3 +79,30 @@ export function formatMoney(minor: Minor, currency: string): string {
 export function formatAmount(minor: Minor, venue: { currency: string; currencyDisplay?: string | null }): string {
   return formatMoney(minor, venue.currencyDisplay || venue.currency);
 }
+
+/* The sport's figures (issue 14): times, dressage scores and clock times in the page's language. */
+
+/** Seconds with hundredths in the page's language (61234 ms → "61.23" / "61,23"). */
+export function formatSeconds(ms: number, language: string): string {
+  return new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    Math.floor(ms / 10) / 100,
+  );
+}
+
+/** A dressage score (hundredths of a percent) as "71.25 %". */
+export function formatScore(bp: number, language: string): string {
+  return new Intl.NumberFormat(language, { style: 'percent', minimumFractionDigits: 2 }).format(bp / 10_000);
+}
+
+/** Hours and minutes (24 h, HH:mm) of an instant, in the venue's time zone. */
+export function formatClock(value: string | number | Date, language: string, timeZone?: string): string {
+  try {
+    return new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(
+      new Date(value),
+    );
+  } catch {
+    return new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+      new Date(value),
+    );
+  }
+}

@@ -50,7 +50,7 @@ test('the sport from FEI entries to prize money, followed live on a phone', asyn
   await loginAs(page, 'admin');
   await page.getByLabel(en('venues:list.search')).fill(venueName);
   await follow(page, venueName);
-  await expect(page).toHaveURL(new RegExp(`/venues/${venue}$`));
+  await expect(page).toHaveURL(new RegExp(`/venues/${venue}/config$`));
   await follow(page, en('routes:venueImport'));
   await expect(page.getByRole('heading', { level: 1, name: en('routes:venueImport') })).toBeVisible();
 
@@ -79,7 +79,7 @@ test('the sport from FEI entries to prize money, followed live on a phone', asyn
 
   // ——— The admin adds the competition with its prize money (the venue's competitions, in the browser) ———
   await page.goBack();
-  await expect(page).toHaveURL(new RegExp(`/venues/${venue}$`));
+  await expect(page).toHaveURL(new RegExp(`/venues/${venue}/config$`));
   await follow(page, en('routes:venueCompetitions'));
   await page.getByRole('button', { name: en('venueSetup:competitions.add') }).click();
   const form = page.getByRole('form', { name: en('venueSetup:competitions.formTitle') });

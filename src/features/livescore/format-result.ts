@@ -1,29 +1,7 @@
 import type { LiveResult } from '@shared/schemas/livescore';
+import { formatScore, formatSeconds } from '@/lib/format';
 
-/** Seconds with hundredths in the page's language (61234 ms → "61.23" / "61,23"). */
-export function formatSeconds(ms: number, language: string): string {
-  return new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    Math.floor(ms / 10) / 100,
-  );
-}
-
-/** A dressage score (hundredths of a percent) as "71.25 %". */
-export function formatScore(bp: number, language: string): string {
-  return new Intl.NumberFormat(language, { style: 'percent', minimumFractionDigits: 2 }).format(bp / 10_000);
-}
-
-/** Hours and minutes (24 h, HH:mm) of an instant, in the venue's time zone. */
-export function formatClock(value: string | number | Date, language: string, timeZone?: string): string {
-  try {
-    return new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(
-      new Date(value),
-    );
-  } catch {
-    return new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
-      new Date(value),
-    );
-  }
-}
+export { formatClock } from '@/lib/format';
 
 /** Penalties of a round (obstacle + time), or null when the round was not ridden. */
 export function penalties(faults: number | null, timeFaults: number | null): number | null {
