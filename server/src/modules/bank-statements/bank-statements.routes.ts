@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '@shared/schemas/common';
@@ -12,28 +11,14 @@ import {
   reviewQuery,
   statementImport,
 } from '@shared/schemas/payouts';
-import { fieldError } from '../../app-error';
+
 import type { AppContext } from '../../context';
 import { sessionOf } from '../../http/session';
+import { uploadedFile } from '../../http/multipart';
 import type { App } from '../../types';
 import { createBankStatementService } from './bank-statements.service';
 
 const params = z.object({ id: idParam });
-
-/** The file of a multipart upload under field `file`, at most MAX_STATEMENT_BYTES. */
-async function uploadedFile(request: FastifyRequest): Promise<{ bytes: Buffer; fileName: string }> {
-  if (!request.isMultipart()) throw fieldError('file', 'required');
-  const file = await request.file();
-  if (!file || file.fieldname !== 'file') throw fieldError('file', 'required');
-  try {
-    const bytes = await file.toBuffer();
-    if (!bytes.length) throw fieldError('file', 'required');
-    return { bytes, fileName: file.filename };
-  } catch (err) {
-    if (err instanceof request.server.multipartErrors.RequestFileTooLargeError) throw fieldError('file', 'too_big');
-    throw err;
-  }
-}
 
 /** Bank statements (src/shared/schemas/payouts.ts lists the endpoints). Multipart lives in this scope only. */
 export function bankStatementRoutes(app: App, ctx: AppContext): void {

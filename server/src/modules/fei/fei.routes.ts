@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '@shared/schemas/common';
@@ -13,29 +12,15 @@ import {
   MAX_FEI_FILE_BYTES,
 } from '@shared/schemas/fei';
 import { jobRun } from '@shared/schemas/jobs';
-import { fieldError } from '../../app-error';
+
 import type { AppContext } from '../../context';
 import { sessionOf } from '../../http/session';
+import { uploadedFile } from '../../http/multipart';
 import type { App } from '../../types';
 import { sendFile } from '../reports/send-file';
 import { createFeiService, feiImportRun } from './fei.service';
 
 const params = z.object({ id: idParam });
-
-/** The file of a multipart upload under field `file`, at most MAX_FEI_FILE_BYTES. */
-async function uploadedFile(request: FastifyRequest): Promise<{ bytes: Buffer; fileName: string }> {
-  if (!request.isMultipart()) throw fieldError('file', 'required');
-  const file = await request.file();
-  if (!file || file.fieldname !== 'file') throw fieldError('file', 'required');
-  try {
-    const bytes = await file.toBuffer();
-    if (!bytes.length) throw fieldError('file', 'empty_file');
-    return { bytes, fileName: file.filename };
-  } catch (err) {
-    if (err instanceof request.server.multipartErrors.RequestFileTooLargeError) throw fieldError('file', 'too_big');
-    throw err;
-  }
-}
 
 /** FEI entries in and results out (src/shared/schemas/fei.ts lists the endpoints). */
 export function feiRoutes(app: App, ctx: AppContext): void {
@@ -69,7 +54,12 @@ export function feiRoutes(app: App, ctx: AppContext): void {
           config,
         },
         async (request, reply) => {
-          const preview = await service.upload(request, request.params.id, kind, await uploadedFile(request));
+          const preview = await service.upload(
+            request,
+            request.params.id,
+            kind,
+            await uploadedFile(request, 'empty_file'),
+          );
           return reply.status(201).send(preview);
         },
       );

@@ -3,6 +3,7 @@ import { documentFields, type DOCUMENT_CONTENT_TYPES } from '@shared/schemas/own
 import { issuesToFieldErrors } from '@shared/errors';
 import type { z } from 'zod';
 import { AppError, fieldError } from '../../app-error';
+import { multipartForm } from '../../http/multipart';
 import { LOGO_TYPES, sniffLogo } from '../venue-setup/logo-file';
 
 export type DocumentContentType = (typeof DOCUMENT_CONTENT_TYPES)[number];
@@ -32,22 +33,12 @@ export function safeFileName(name: string): string {
 
 /** The multipart form: field `file` plus the fields of documentFields, in any order. */
 export async function readDocumentUpload(request: FastifyRequest): Promise<UploadedDocument> {
-  if (!request.isMultipart()) throw fieldError('file', 'required');
-  const values: Record<string, unknown> = {};
-  let file: { bytes: Buffer; fileName: string } | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.fieldname === 'file') file = { bytes, fileName: part.filename };
-      } else {
-        values[part.fieldname] = part.value === '' && part.fieldname !== 'valid_until' ? undefined : part.value;
-      }
-    }
-  } catch (err) {
-    if (err instanceof request.server.multipartErrors.RequestFileTooLargeError) throw fieldError('file', 'too_big');
-    throw err;
-  }
+  const form = await multipartForm(request);
+  // an empty valid_until clears the date; other empty fields are left out
+  const values = Object.fromEntries(
+    Object.entries(form.values).map(([k, v]) => [k, v === '' && k !== 'valid_until' ? undefined : v]),
+  );
+  const file = form.file;
   const parsed = documentFields.safeParse(values);
   if (!parsed.success) {
     throw new AppError('validation', { fields: issuesToFieldErrors(parsed.error.issues) });

@@ -19,6 +19,7 @@ import { AppError, fieldError } from '../../app-error';
 import type { AppContext } from '../../context';
 import { requireIdempotency, sendOutcome } from '../../http/idempotency';
 import { sessionOf } from '../../http/session';
+import { multipartForm } from '../../http/multipart';
 import type { App } from '../../types';
 import { createResultsService } from './results.service';
 
@@ -26,20 +27,9 @@ const params = z.object({ id: idParam });
 
 /** The multipart form of an upload: `file` plus `competition` and `commit`, in any order. */
 async function readUpload(request: FastifyRequest) {
-  if (!request.isMultipart()) throw fieldError('file', 'required');
-  const values: Record<string, unknown> = {};
-  let file: { bytes: Buffer; fileName: string } | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.fieldname === 'file') file = { bytes, fileName: part.filename };
-      } else values[part.fieldname] = part.value === '' ? undefined : part.value;
-    }
-  } catch (err) {
-    if (err instanceof request.server.multipartErrors.RequestFileTooLargeError) throw fieldError('file', 'too_big');
-    throw err;
-  }
+  const form = await multipartForm(request);
+  const values = Object.fromEntries(Object.entries(form.values).map(([k, v]) => [k, v === '' ? undefined : v]));
+  const file = form.file;
   const parsed = uploadFields.safeParse(values);
   if (!parsed.success) throw new AppError('validation', { fields: issuesToFieldErrors(parsed.error.issues) });
   if (!file) throw fieldError('file', 'required');

@@ -1,30 +1,17 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '@shared/schemas/common';
 import { venueDetail } from '@shared/schemas/venue-setup';
-import { AppError, fieldError } from '../../app-error';
+import { AppError } from '../../app-error';
 import type { AppContext } from '../../context';
+import { uploadedFile } from '../../http/multipart';
 import type { App } from '../../types';
 import { MAX_LOGO_BYTES } from './logo-file';
 import { createLogoService } from './logo.service';
 
 const params = z.object({ id: idParam });
 const nameParams = z.object({ name: z.string().max(60) });
-
-/** The file of a multipart upload under field `file`, at most MAX_LOGO_BYTES. */
-async function uploadedFile(request: FastifyRequest): Promise<{ bytes: Buffer; fileName: string }> {
-  if (!request.isMultipart()) throw fieldError('file', 'required');
-  const file = await request.file();
-  if (!file || file.fieldname !== 'file') throw fieldError('file', 'required');
-  try {
-    return { bytes: await file.toBuffer(), fileName: file.filename };
-  } catch (err) {
-    if (err instanceof request.server.multipartErrors.RequestFileTooLargeError) throw fieldError('file', 'too_big');
-    throw err;
-  }
-}
 
 /** Whitelabel logo upload (admins) and its public address. Multipart lives in this scope only. */
 export function logoRoutes(app: App, ctx: AppContext): void {
@@ -49,7 +36,7 @@ export function logoRoutes(app: App, ctx: AppContext): void {
       },
       async (request) => {
         await logos.assertVenue(request.params.id);
-        return logos.store(request, request.params.id, await uploadedFile(request));
+        return logos.store(request, request.params.id, await uploadedFile(request, null));
       },
     );
   });
