@@ -37,6 +37,34 @@ export interface StarterResult {
   scoreBp?: number | null;
 }
 
+/** A starter's result as the database keeps it (competition_entries' result columns). */
+export interface ResultColumns {
+  resultStatus: StarterStatus | null;
+  roundFaults: number | null;
+  roundTimeFaults: number | null;
+  roundTimeMs: number | null;
+  roundKnockDowns: number | null;
+  jumpOffFaults: number | null;
+  jumpOffTimeFaults: number | null;
+  jumpOffTimeMs: number | null;
+  jumpOffKnockDowns: number | null;
+  scoreBp: number | null;
+}
+
+const roundOf = (faults: number | null, timeFaults: number | null, timeMs: number | null, knockDowns: number | null) =>
+  timeMs === null && faults === null
+    ? null
+    : { faults: faults ?? 0, timeFaults: timeFaults ?? 0, timeMs: timeMs ?? 0, knockDowns: knockDowns ?? 0 };
+
+/** The starter `rank()` takes, from its result columns (a starter without a result counts as NS). */
+export const starterOf = (id: number, c: ResultColumns): StarterResult => ({
+  id,
+  status: c.resultStatus ?? 'NS',
+  round: roundOf(c.roundFaults, c.roundTimeFaults, c.roundTimeMs, c.roundKnockDowns),
+  jumpOff: roundOf(c.jumpOffFaults, c.jumpOffTimeFaults, c.jumpOffTimeMs, c.jumpOffKnockDowns),
+  scoreBp: c.scoreBp,
+});
+
 export interface Ranked {
   id: number;
   status: StarterStatus;

@@ -7,7 +7,7 @@ import type {
   LiveUpdate,
   LiveVenue,
 } from '@shared/schemas/livescore';
-import { rank, type Ranked, type StarterResult } from '@shared/sport/ranking';
+import { rank, starterOf, type Ranked, type StarterResult } from '@shared/sport/ranking';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import type { RequestUser } from '../../types';
@@ -141,27 +141,7 @@ const hasResult = (e: EntryRow) => e.status === 'entered' && e.resultStatus !== 
 /** A starter whose result exists, even if this viewer may not see it: not a "next starter". */
 const hasResultRow = (s: LiveStarter & { hasResult?: boolean }) => s.hasResult === true || s.result !== null;
 
-function starterResult(e: EntryRow): StarterResult {
-  const round =
-    e.roundTimeMs !== null || e.roundFaults !== null
-      ? {
-          faults: e.roundFaults ?? 0,
-          timeFaults: e.roundTimeFaults ?? 0,
-          timeMs: e.roundTimeMs ?? 0,
-          knockDowns: e.roundKnockDowns ?? 0,
-        }
-      : null;
-  const jumpOff =
-    e.jumpOffTimeMs !== null || e.jumpOffFaults !== null
-      ? {
-          faults: e.jumpOffFaults ?? 0,
-          timeFaults: e.jumpOffTimeFaults ?? 0,
-          timeMs: e.jumpOffTimeMs ?? 0,
-          knockDowns: e.jumpOffKnockDowns ?? 0,
-        }
-      : null;
-  return { id: e.id, status: e.resultStatus!, round, jumpOff, scoreBp: e.scoreBp };
-}
+const starterResult = (e: EntryRow): StarterResult => starterOf(e.id, e);
 
 function toCompetition(c: CompetitionRow): LiveCompetition {
   return {

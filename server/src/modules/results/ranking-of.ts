@@ -1,21 +1,12 @@
 import type { Ranking, RankingRow, RoundResult } from '@shared/schemas/results';
-import { chartFromPercentages, prizeMoney, rank, type StarterResult } from '@shared/sport/ranking';
+import { chartFromPercentages, prizeMoney, rank, starterOf, type StarterResult } from '@shared/sport/ranking';
 import type { CompetitionRow, EntryRow } from './results.repo';
 
 /** The chart a competition pays by: its amounts by rank, else prize money × its percentages. */
 export const chartOf = (c: CompetitionRow): number[] =>
   c.prizeChartMinor.length ? c.prizeChartMinor : chartFromPercentages(c.prizeMoneyMinor, c.prizeDistributionBp);
 
-const roundOf = (faults: number | null, timeFaults: number | null, timeMs: number | null, knockDowns: number | null) =>
-  timeMs === null ? null : { faults: faults ?? 0, timeFaults: timeFaults ?? 0, timeMs, knockDowns: knockDowns ?? 0 };
-
-export const starterOf = (e: EntryRow): StarterResult => ({
-  id: e.id,
-  status: e.resultStatus!,
-  round: roundOf(e.roundFaults, e.roundTimeFaults, e.roundTimeMs, e.roundKnockDowns),
-  jumpOff: roundOf(e.jumpOffFaults, e.jumpOffTimeFaults, e.jumpOffTimeMs, e.jumpOffKnockDowns),
-  scoreBp: e.scoreBp,
-});
+export const starterOfEntry = (e: EntryRow): StarterResult => starterOf(e.id, e);
 
 const wireRound = (
   faults: number | null,
@@ -55,7 +46,7 @@ export function rowOf(e: EntryRow, rankOf: number | null, prize: number): Rankin
  */
 export function rankingOf(c: CompetitionRow, entries: EntryRow[]): { body: Ranking; prizes: Map<number, number> } {
   const withResult = entries.filter((e) => e.status === 'entered' && e.resultStatus !== null);
-  const ranked = rank(c.rankingRule, withResult.map(starterOf));
+  const ranked = rank(c.rankingRule, withResult.map(starterOfEntry));
   const chart = chartOf(c);
   const won = prizeMoney(chart, ranked);
   const byId = new Map(entries.map((e) => [e.id, e]));
