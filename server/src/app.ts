@@ -145,7 +145,7 @@ export async function buildApp({ config, db, onRoute }: BuildOptions): Promise<A
     mailer: createMailer(config, app.log),
     audit: createAudit(db),
     jobs: createJobs(db, config.databaseUrl, app.log),
-    live: createLiveBus(),
+    live: createLiveBus(config.databaseUrl, app.log),
     tokens: createTokenService(config),
     userTokens: createUserTokens(config.jwtSecret, {
       password_reset: config.passwordResetTtlSeconds,
@@ -178,6 +178,7 @@ export async function buildApp({ config, db, onRoute }: BuildOptions): Promise<A
   });
   app.addHook('onClose', async () => {
     await ctx.jobs.close();
+    await ctx.live.close();
     await closeRenderPool();
     await ctx.mailer.drain();
     ctx.mailer.close();

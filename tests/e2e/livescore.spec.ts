@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PASSWORD, t } from './support';
+import { t } from './support';
+import { apiAs, demoRiderCompetition } from './support/sport';
 
 /*
  * The public live page (issue 14 §7): a spectator's browser (no sign-in) on /live/1 sees results
@@ -10,56 +11,14 @@ import { PASSWORD, t } from './support';
 
 const lang = 'de';
 
-async function api(request: APIRequestContext) {
-  const auth = await request.post('/api/token/auth/', { data: { username: 'admin', password: PASSWORD } });
-  expect(auth.status()).toBe(200);
-  const { token } = (await auth.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  return async <T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, data?: unknown): Promise<T> => {
-    const res = await request.fetch(url, { method, headers, data });
-    expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
-    return (await res.json()) as T;
-  };
-}
-
-interface Participation {
-  id: number;
-  rider: { id: number; name: string };
-  horses: { id: number; horse: { id: number; name: string } }[];
-  events: { vec: number }[];
-}
-
 /** A published Table A competition of the demo show with the demo rider's horses (and one more) as starters. */
 async function setUp(request: APIRequestContext) {
-  const call = await api(request);
-  const list = await call<{ results: Participation[] }>('GET', '/api/v1/venueParticipation/?venue=1&search=Rider');
-  const participation = list.results.find((p) => p.rider.name === 'Rosa Rider')!;
-  const horseName = `Live Star ${Date.now().toString(36)}`;
-  const riderHorses = await call<{ id: number; name: string }[] | { results: { id: number; name: string }[] }>(
-    'POST',
-    `/api/v1/rider/${participation.rider.id}/horses/`,
-    { action: 'add', horse: { name: horseName } },
-  );
-  const added = (Array.isArray(riderHorses) ? riderHorses : riderHorses.results).find((h) => h.name === horseName)!;
-  await call('PATCH', `/api/v1/venueParticipation/${participation.id}/`, {
-    horses: [...participation.horses.map((h) => h.horse.id), added.id],
-  });
+  const call = await apiAs(request);
   const name = `Live-Preis ${Date.now().toString(36).slice(-4)}`;
-  const { id: competition } = await call<{ id: number }>('POST', '/api/v1/competition/', {
-    vec: participation.events[0]!.vec,
-    number: `L${Date.now().toString(36).slice(-4)}`,
-    name,
-    ranking_rule: 'table_a',
+  const { competition, entries } = await demoRiderCompetition(request, {
+    extraHorse: `Live Star ${Date.now().toString(36)}`,
+    competition: { number: `L${Date.now().toString(36).slice(-4)}`, name, ranking_rule: 'table_a' },
   });
-  const entries: { id: number; horse: string }[] = [];
-  const horses = [...participation.horses.map((h) => h.horse), { id: added.id, name: horseName }];
-  for (const horse of horses) {
-    const entry = await call<{ id: number }>('POST', `/api/v1/competition/${competition}/entries/`, {
-      venue_participation: participation.id,
-      horse: horse.id,
-    });
-    entries.push({ id: entry.id, horse: horse.name });
-  }
   await call('POST', `/api/v1/competition/${competition}/publish/`, { published: true });
   const save = (entry: number, faults: number, timeMs: number) =>
     call('PUT', `/api/v1/competitionEntry/${entry}/result/`, {

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { choose, loginAs, PASSWORD, t } from './support';
+import { choose, loginAs, t } from './support';
+import { demoRiderCompetition } from './support/sport';
 
 /*
  * Results and prize money in the browser (issue 14 §3, §4): the show office enters the results of
@@ -11,58 +12,20 @@ import { choose, loginAs, PASSWORD, t } from './support';
 const lang = 'de';
 const CHART = [30_000, 20_000, 10_000];
 
-async function api(request: APIRequestContext) {
-  const auth = await request.post('/api/token/auth/', { data: { username: 'admin', password: PASSWORD } });
-  expect(auth.status()).toBe(200);
-  const { token } = (await auth.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  const call = async <T>(method: 'GET' | 'POST' | 'PATCH', url: string, data?: unknown): Promise<T> => {
-    const res = await request.fetch(url, { method, headers, data });
-    expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
-    return (await res.json()) as T;
-  };
-  return call;
-}
-
-interface Participation {
-  id: number;
-  rider: { id: number; name: string };
-  horses: { id: number; horse: { id: number; name: string } }[];
-  events: { vec: number }[];
-}
-
 /** A table A competition of the demo event with three starters of the demo rider; its id. */
 async function setUp(request: APIRequestContext): Promise<{ competition: number; horses: string[] }> {
-  const call = await api(request);
-  const list = await call<{ results: Participation[] }>('GET', '/api/v1/venueParticipation/?venue=1&search=Rosa');
-  const participation = list.results.find((p) => p.rider.name === 'Rosa Rider')!;
-  const horseName = `Results Star ${Date.now().toString(36)}`;
-  const riderHorses = await call<{ id: number; name: string }[] | { results: { id: number; name: string }[] }>(
-    'POST',
-    `/api/v1/rider/${participation.rider.id}/horses/`,
-    { action: 'add', horse: { name: horseName } },
-  );
-  const all = Array.isArray(riderHorses) ? riderHorses : riderHorses.results;
-  const added = all.find((h) => h.name === horseName)!;
-  await call('PATCH', `/api/v1/venueParticipation/${participation.id}/`, {
-    horses: [...participation.horses.map((h) => h.horse.id), added.id],
+  const { competition, entries } = await demoRiderCompetition(request, {
+    extraHorse: `Results Star ${Date.now().toString(36)}`,
+    ownHorses: 2,
+    competition: {
+      number: `R${Date.now().toString(36).slice(-4)}`,
+      name: 'Preis der Ergebnisse',
+      ranking_rule: 'table_a',
+      prize_money: CHART.reduce((a, b) => a + b, 0),
+      prize_chart: CHART,
+    },
   });
-  const { id: competition } = await call<{ id: number }>('POST', '/api/v1/competition/', {
-    vec: participation.events[0]!.vec,
-    number: `R${Date.now().toString(36).slice(-4)}`,
-    name: 'Preis der Ergebnisse',
-    ranking_rule: 'table_a',
-    prize_money: CHART.reduce((a, b) => a + b, 0),
-    prize_chart: CHART,
-  });
-  const two = participation.horses.slice(0, 2).map((h) => h.horse);
-  const horses = [...two.map((h) => h.name), horseName];
-  for (const horse of [...two.map((h) => h.id), added.id])
-    await call('POST', `/api/v1/competition/${competition}/entries/`, {
-      venue_participation: participation.id,
-      horse,
-    });
-  return { competition, horses };
+  return { competition, horses: entries.map((e) => e.horse) };
 }
 
 test('the office enters three results, publishes the ranking and pays the prize money', async ({ page, request }) => {

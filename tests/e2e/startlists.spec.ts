@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { pageLanguage, PASSWORD, submitLogin, t } from './support';
+import { pageLanguage, submitLogin, t } from './support';
+import { apiAs } from './support/sport';
 
 /*
  * Start lists (issue 14 §2): the demo organizer opens a competition of its own making (no entry
@@ -11,25 +12,18 @@ const de = (key: string, vars?: Record<string, string | number>) => t('de', key,
 const slow = expect.configure({ timeout: 30_000 });
 
 async function competitionToDraw(request: APIRequestContext): Promise<number> {
-  const auth = await request.post('/api/token/auth/', { data: { username: 'admin', password: PASSWORD } });
-  const headers = { authorization: `Bearer ${((await auth.json()) as { token: string }).token}` };
-  const vecs = (await (await request.get('/api/v1/venueEventCategory/?venue=1', { headers })).json()) as {
-    results: { id: number }[];
-  };
-  const created = await request.post('/api/v1/competition/', {
-    headers,
-    data: {
-      vec: vecs.results[0]!.id,
-      number: `E2E-${Date.now() % 100_000}`,
-      name: 'Start list test',
-      starts_at: '2030-06-01T08:00:00.000Z',
-      start_interval_seconds: 120,
-      ranking_rule: 'table_a',
-      arena: 'Test arena',
-    },
+  const call = await apiAs(request);
+  const vecs = await call<{ results: { id: number }[] }>('GET', '/api/v1/venueEventCategory/?venue=1');
+  const { id } = await call<{ id: number }>('POST', '/api/v1/competition/', {
+    vec: vecs.results[0]!.id,
+    number: `E2E-${Date.now() % 100_000}`,
+    name: 'Start list test',
+    starts_at: '2030-06-01T08:00:00.000Z',
+    start_interval_seconds: 120,
+    ranking_rule: 'table_a',
+    arena: 'Test arena',
   });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { id: number }).id;
+  return id;
 }
 
 test('the organizer enters all from the event, draws, moves a starter with the keyboard and sees head numbers and times', async ({

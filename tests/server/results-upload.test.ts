@@ -80,11 +80,13 @@ describe('POST /api/v1/venue/{id}/uploadResults/', () => {
     const events: LiveEvent[] = [];
     const stop = server().app.live.subscribe((e) => events.push(e));
     const committed = await upload(csv, c, true);
-    stop();
     expect(committed.statusCode, committed.body).toBe(200);
     expect(committed.json()).toMatchObject({ committed: true, errors: 0, saved: 4 });
     // One live event for the competition (listeners reload it), not one per row.
-    expect(events).toEqual([{ venueId: 1, competitionId: c, kind: 'result', entryId: null }]);
+    await expect.poll(() => events).toEqual([{ venueId: 1, competitionId: c, kind: 'result', entryId: null }]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    stop();
+    expect(events).toHaveLength(1);
     const ranking = (await call('organizer', 'GET', `/api/v1/competition/${c}/ranking/`)).json<Ranking>();
     expect(ranking.rows.map((r) => [r.entry, r.rank, r.status])).toEqual([
       [ids[0], 1, 'R'],

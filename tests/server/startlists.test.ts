@@ -43,7 +43,8 @@ const feeTransactions = async () =>
     category: string;
     tax: number;
   }>(
-    await db().execute(sql`SELECT id, party_type, party_id, gross_minor::int AS gross, vec_id AS vec, category,
+    await db()
+      .execute(sql`SELECT id::int AS id, party_type, party_id::int AS party_id, gross_minor::int AS gross, vec_id AS vec, category,
       tax_minor::int AS tax FROM transactions WHERE external_ref LIKE 'entry_fee:%' ORDER BY id`),
   );
 
@@ -396,8 +397,12 @@ describe('access', () => {
     try {
       await enterAll();
       await draw({ seed: 2 });
-      expect(events.filter((e) => e.competitionId === f.competition && e.kind === 'startlist').length).toBe(2);
+      // on PostgreSQL the events travel through NOTIFY: they arrive just after the answers
+      await expect
+        .poll(() => events.filter((e) => e.competitionId === f.competition && e.kind === 'startlist').length)
+        .toBe(2);
       await draw({ seed: -5 });
+      await new Promise((resolve) => setTimeout(resolve, 200));
       expect(events).toHaveLength(2);
     } finally {
       stop();
