@@ -11,11 +11,7 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export type ApiCall = <T>(method: Method, url: string, data?: unknown) => Promise<T>;
 
 /** A signed-in API caller (the admin by default) that fails the test on any error answer. */
-export async function apiAs(
-  request: APIRequestContext,
-  username = 'admin',
-  password = PASSWORD,
-): Promise<ApiCall> {
+export async function apiAs(request: APIRequestContext, username = 'admin', password = PASSWORD): Promise<ApiCall> {
   const auth = await request.post('/api/token/auth/', { data: { username, password } });
   expect(auth.status(), await auth.text()).toBe(200);
   const { token } = (await auth.json()) as { token: string };
@@ -28,7 +24,8 @@ export async function apiAs(
 }
 
 /** A short suffix that tells this run's records apart from other runs' and other tests'. */
-export const uniqueSuffix = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36 ** 2).toString(36)}`;
+export const uniqueSuffix = () =>
+  `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36 ** 2).toString(36)}`;
 
 /** The sample FEI entry file (`tests/fixtures/fei`), its show id replaced by `show` (events' ids follow). */
 export function feiSample(show?: string): string {
