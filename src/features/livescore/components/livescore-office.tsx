@@ -1,7 +1,8 @@
-import { Badge, Grid, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Grid, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { href } from '@/lib/paths';
 import { useLiveVenues } from '../api/get-venues';
 import { useLiveScores } from '../use-live-scores';
 import { ConnectionBanner } from './connection-banner';
@@ -77,6 +78,11 @@ export function LivescoreOffice() {
         onChange={(value) => setSearch(value ? { venue: value } : {}, { replace: true })}
         nothingFoundMessage={t('noVenues')}
       />
+      {chosen && (
+        <Anchor href={href('live', { venueId: chosen })} target="_blank" rel="noopener">
+          {t('publicPage')}
+        </Anchor>
+      )}
       {chosen && <OfficeBoard key={chosen} venueId={chosen} />}
     </Stack>
   );
