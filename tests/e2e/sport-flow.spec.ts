@@ -134,10 +134,13 @@ test('the sport from FEI entries to prize money, followed live on a phone', asyn
   await slow(organizer.getByTestId('draw-state')).toContainText(/\d+$/);
   await expect(starters.first().getByTestId('start-order')).toHaveText('1');
 
-  // ——— A spectator's phone opens the public live page (no sign-in), before any result ———
+  // ——— A spectator's phone opens the public live page the office shares (no sign-in), before any result ———
+  await home(organizer);
+  const livePage = await organizer.getByRole('link', { name: en('dashboard:livePage') }).getAttribute('href');
+  expect(livePage).toBe(`/live/${venue}`);
   const spectatorContext = await browser.newContext({ locale: 'de-DE', viewport: { width: 360, height: 740 } });
   const spectator = await spectatorContext.newPage();
-  await spectator.goto(`/live/${venue}`);
+  await spectator.goto(livePage!);
   await expect(spectator.getByRole('heading', { level: 1, name: venueName })).toBeVisible();
   await expect(spectator.getByText(de('livescore:live'), { exact: true })).toBeVisible();
   await expect(spectator.getByRole('button', { name: new RegExp(competitionName) })).toBeVisible();
@@ -148,7 +151,6 @@ test('the sport from FEI entries to prize money, followed live on a phone', asyn
   const liveRow = (horse: string) => latest.getByRole('row').filter({ hasText: horse });
 
   // ——— Results: the first one while the ranking is held back, then published, then the others ———
-  await home(organizer);
   await follow(organizer, en('routes:organizerRankings'));
   await expect(organizer.getByRole('heading', { level: 1, name: en('routes:organizerRankings') })).toBeVisible();
   await organizer.getByRole('button', { name: en('common:table.viewNamed', { name: `7 ${competitionName}` }) }).click();
