@@ -117,6 +117,22 @@ afterEach(() => {
 });
 
 describe('the public live page', () => {
+  it("names the venue's own manifest while open (installing it installs the live page), and gives the app's back", async () => {
+    const link = document.createElement('link');
+    link.rel = 'manifest';
+    link.href = '/manifest.webmanifest';
+    document.head.append(link);
+    try {
+      const fake = fakeTransport(snapshot([], [starter(2, 2, 'Bruno Berg')]));
+      const page = renderWithMantine(<LivePage venueId={VENUE} transport={fake.transport} />);
+      expect(link.getAttribute('href')).toBe(`/api/v1/venue/${VENUE}/live.webmanifest`);
+      page.unmount();
+      expect(link.getAttribute('href')).toBe('/manifest.webmanifest');
+    } finally {
+      link.remove();
+    }
+  });
+
   it('shows a pushed result at once, with its rank, without asking the server again', async () => {
     const anna = starter(1, 1, 'Anna Adler', { faults: 4, timeMs: 61_000, rank: 1 });
     const fake = fakeTransport(snapshot([anna], [starter(2, 2, 'Bruno Berg'), starter(3, 3, 'Chloé Cartier')]));

@@ -131,6 +131,22 @@ describe('live score queries', () => {
     expect(admin.body.data!.venues.map((v) => v.id).sort()).toEqual([f.venue, f.otherVenue].sort());
   });
 
+  it("serves the live page's own manifest, which installs that venue's live page", async () => {
+    const res = await server().app.inject({ method: 'GET', url: `/api/v1/venue/${f.venue}/live.webmanifest` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    const manifest = res.json<{ start_url: string; scope: string; id: string; name: string; icons: unknown[] }>();
+    expect(manifest).toMatchObject({
+      start_url: `/live/${f.venue}`,
+      scope: `/live/${f.venue}`,
+      id: `/live/${f.venue}`,
+    });
+    expect(manifest.name).toMatch(/— Live$/);
+    expect(manifest.icons.length).toBeGreaterThan(0);
+    const unknown = await server().app.inject({ method: 'GET', url: '/api/v1/venue/999999/live.webmanifest' });
+    expect(unknown.statusCode).toBe(404);
+  });
+
   it('answers an unknown venue or competition with not_found', async () => {
     const { body } = await gql('{ live(venueId: 999999) { venueId } }');
     expect(body.errors?.[0]?.extensions?.code).toBe('not_found');

@@ -71,6 +71,8 @@ const PUBLIC_ROUTES = [
   'GET /api/v1/config/',
   'GET /api/v1/venue/check_hostname/',
   'GET /api/v1/venue/:id/preshow/',
+  // the public live page's manifest (issue 14 §7)
+  'GET /api/v1/venue/:id/live.webmanifest',
   'GET /api/v1/termsAndConditions/current/',
   'GET /api/v1/venue/public/',
   'GET /static/dist/translations.json',

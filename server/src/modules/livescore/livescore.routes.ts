@@ -1,5 +1,8 @@
 import websocket from '@fastify/websocket';
 import mercurius, { type IResolvers, type MercuriusContext } from 'mercurius';
+import { z } from 'zod';
+import { idParam } from '@shared/schemas/common';
+import type { LiveVenue } from '@shared/schemas/livescore';
 import { AppError } from '../../app-error';
 import type { AppContext } from '../../context';
 import { createBearerResolver } from '../../plugins/auth';
@@ -61,8 +64,49 @@ function resolvers(service: LivescoreService): IResolvers {
  * A saved result reaches the subscribers as one payload per change, computed once (one read of the
  * competition) and handed to every subscriber of the venue.
  */
+/** The public live page's own web app manifest: installed, it opens that venue's live page. */
+export function liveManifest(venue: LiveVenue) {
+  const page = `/live/${venue.id}`;
+  return {
+    id: page,
+    name: `${venue.name} — Live`,
+    short_name: venue.name.length <= 12 ? venue.name : 'Live',
+    description: `Live scores: ${venue.name}`,
+    start_url: page,
+    scope: page,
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: '#2f6b3a',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  };
+}
+
 export function livescoreRoutes(app: App, ctx: AppContext): void {
   const service = createLivescoreService(ctx.db);
+
+  app.get(
+    '/api/v1/venue/:id/live.webmanifest',
+    {
+      schema: {
+        tags: ['live scores'],
+        summary: "The public live page's web app manifest (installs the venue's live page)",
+        params: z.object({ id: idParam }),
+      },
+      config: { policy: 'public' },
+    },
+    async (request, reply) => {
+      const venue = await service.venue(request.params.id);
+      return reply
+        .header('content-type', 'application/manifest+json; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(JSON.stringify(liveManifest(venue)));
+    },
+  );
   const bearer = createBearerResolver(ctx);
   const production = ctx.config.env === 'production';
   const rules = production ? [queryCostRule, NoSchemaIntrospectionCustomRule] : [queryCostRule];

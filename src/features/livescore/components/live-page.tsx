@@ -1,5 +1,5 @@
 import { Accordion, Alert, Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiveTransport } from '../use-live-scores';
 import { useLiveScores } from '../use-live-scores';
@@ -12,8 +12,25 @@ import { CompetitionHeading, LiveBoard } from './live-board';
  * lists, published rankings). It opens with the last known state kept on the device, follows the
  * pushes, and says so when the connection is lost.
  */
+/**
+ * While the live page is open, the document names the venue's own manifest, so that installing
+ * the page installs this show's live scores (start_url /live/:venueId), not the office app.
+ */
+function useLiveManifest(venueId: number): void {
+  useEffect(() => {
+    const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+    if (!link) return;
+    const app = link.getAttribute('href');
+    link.setAttribute('href', `/api/v1/venue/${venueId}/live.webmanifest`);
+    return () => {
+      if (app !== null) link.setAttribute('href', app);
+    };
+  }, [venueId]);
+}
+
 export function LivePage({ venueId, transport }: { venueId: number; transport?: LiveTransport }) {
   const { t } = useTranslation('livescore');
+  useLiveManifest(venueId);
   const { state, connection, error, openSheet } = useLiveScores(venueId, { auth: false, remember: true, transport });
   const [open, setOpen] = useState<string[]>([]);
   const snapshot = state.snapshot;
