@@ -27,10 +27,23 @@ export async function apiAs(request: APIRequestContext, username = 'admin', pass
 export const uniqueSuffix = () =>
   `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36 ** 2).toString(36)}`;
 
-/** The sample FEI entry file (`tests/fixtures/fei`), its show id replaced by `show` (events' ids follow). */
+const SAMPLE_ATHLETES = ['10234567', '10198765', '10277001', '10150333'];
+const SAMPLE_HORSES = ['105IG70', '106AB12', '107CD34', '105XY09', '106QQ51'];
+const digits = (n: number) => String(Math.floor(Math.random() * 10 ** n)).padStart(n, '0');
+const letters = () => String.fromCharCode(65 + Math.floor(Math.random() * 26), 65 + Math.floor(Math.random() * 26));
+
+/**
+ * The sample FEI entry file (`tests/fixtures/fei`), its show id replaced by `show` (events' ids
+ * follow), and its athletes' and horses' FEI ids by fresh ones of the same shape: riders and horses
+ * are matched by FEI id everywhere, and the demo show's horses carry two of the sample's ids — an
+ * import would otherwise take them over (their names and owners) under other tests' feet.
+ */
 export function feiSample(show?: string): string {
-  const sample = readFileSync(new URL('../../fixtures/fei/fei-entry-jumping.xml', import.meta.url), 'utf8');
-  return show ? sample.replaceAll('2026_CI_0139', show) : sample;
+  let sample = readFileSync(new URL('../../fixtures/fei/fei-entry-jumping.xml', import.meta.url), 'utf8');
+  if (show) sample = sample.replaceAll('2026_CI_0139', show);
+  for (const id of SAMPLE_ATHLETES) sample = sample.replaceAll(`"${id}"`, `"1${digits(7)}"`);
+  for (const id of SAMPLE_HORSES) sample = sample.replaceAll(`"${id}"`, `"${digits(3)}${letters()}${digits(2)}"`);
+  return sample;
 }
 
 /** A new venue (no FEI id) of the admin's; its id. */
