@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { requiredOrInvalid, requiredString } from './common';
+import { DEVICE_NAME_MAX } from '../devices';
 import { listQuery } from './pagination';
+
+export { DEVICE_NAME_MAX };
 
 /**
  * Floor devices (issue 14 §8): the tablets of a venue, registered by the id each one made for
@@ -18,7 +21,6 @@ import { listQuery } from './pagination';
  * Revoking, restoring and renaming are audited (`device.revoke`, `device.restore`, `device.rename`).
  */
 
-export const DEVICE_NAME_MAX = 100;
 /** The id a device made for itself (a UUID, or what an older app sent). */
 export const deviceKeyField = z
   .string({ error: requiredOrInvalid })

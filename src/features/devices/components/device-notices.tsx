@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mant
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import { DEVICE_NAME_MAX } from '@shared/schemas/devices';
+import { DEVICE_NAME_MAX } from '@shared/devices';
 import { ApiError } from '@/lib/api-error';
 import { useAppStore } from '@/lib/store';
 import { appVersion, deviceState, markRegistered, markRevoked } from '@/offline/device';
