@@ -1,9 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { openDatabase } from '../server/src/db/client';
-import { seedDemoData } from '../server/src/db/seed';
-import { report, round, startServer } from './harness';
+import { rmSync } from 'node:fs';
+import { adminToken, report, round, seededDataDir, startServer } from './harness';
 
 /**
  * Issue 14's figure `fei.import_5000_s`: the real server on PGlite previews and commits an FEI
@@ -58,26 +54,15 @@ interface Preview {
 }
 
 export async function benchFei(port: number): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-bench-fei-'));
+  const { dataDir } = await seededDataDir('fei', async (exec) => {
+    await exec(`INSERT INTO venues (id, name, country, city, currency, time_zone, fei_id)
+      VALUES (${VENUE}, 'Bench Show', 'DE', 'Aachen', 'EUR', 'Europe/Berlin', '${SHOW}')`);
+    await exec(`SELECT setval(pg_get_serial_sequence('venues', 'id'), (SELECT max(id) FROM venues))`);
+  });
   try {
-    const database = await openDatabase({ databaseUrl: null, dataDir });
-    try {
-      await database.migrate();
-      await seedDemoData(database.db, 1024, { show: false });
-      await database.db.execute(`INSERT INTO venues (id, name, country, city, currency, time_zone, fei_id)
-        VALUES (${VENUE}, 'Bench Show', 'DE', 'Aachen', 'EUR', 'Europe/Berlin', '${SHOW}')`);
-      await database.db.execute(`SELECT setval(pg_get_serial_sequence('venues', 'id'), (SELECT max(id) FROM venues))`);
-    } finally {
-      await database.close();
-    }
     const server = await startServer({ ...SERVER_ENV, DATA_DIR: dataDir }, port);
     try {
-      const auth = await fetch(`${server.url}/api/token/auth/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'admin', password: 'paddock-demo' }),
-      });
-      const { token } = (await auth.json()) as { token: string };
+      const token = await adminToken(server.url);
       const headers = { authorization: `Bearer ${token}` };
       const xml = benchEntryFile();
       const importOnce = async () => {

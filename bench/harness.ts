@@ -1,5 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../server/src/db/client';
+import { seedDemoData } from '../server/src/db/seed';
 
 export interface Figure {
   name: string;
@@ -88,4 +92,41 @@ export async function startServer(env: Record<string, string>, port: number): Pr
         child.kill('SIGTERM');
       }),
   };
+}
+
+type Exec = (text: string) => Promise<unknown>;
+
+/**
+ * A fresh embedded database for one bench part: migrated, the demo's people (no show day), then
+ * `seed` (plain SQL, before the server opens the directory: one process may open a PGlite).
+ * Removed again if seeding fails; otherwise the caller removes `dataDir`.
+ */
+export async function seededDataDir<T>(
+  part: string,
+  seed: (exec: Exec) => Promise<T>,
+): Promise<{ dataDir: string; seeded: T }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `paddock-bench-${part}-`));
+  try {
+    const database = await openDatabase({ databaseUrl: null, dataDir });
+    try {
+      await database.migrate();
+      await seedDemoData(database.db, 1024, { show: false });
+      return { dataDir, seeded: await seed((text) => database.db.execute(text)) };
+    } finally {
+      await database.close();
+    }
+  } catch (err) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/** The demo admin's bearer token on a bench server. */
+export async function adminToken(url: string): Promise<string> {
+  const auth = await fetch(`${url}/api/token/auth/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'paddock-demo' }),
+  });
+  return ((await auth.json()) as { token: string }).token;
 }

@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import WebSocket from 'ws';
-import { openDatabase } from '../server/src/db/client';
-import { seedDemoData } from '../server/src/db/seed';
-import { report, round, startServer } from './harness';
+import { adminToken, report, round, seededDataDir, startServer } from './harness';
 
 /**
  * Issue 14's figure `livescore.fanout_p99_ms`: the real server with 1,000 clients subscribed to a
@@ -87,25 +83,12 @@ const percentile = (values: number[], p: number) => {
 };
 
 export async function benchLivescore(port: number): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-bench-live-'));
+  const { dataDir } = await seededDataDir('live', (exec) => seedShow(exec));
   try {
-    const database = await openDatabase({ databaseUrl: null, dataDir });
-    try {
-      await database.migrate();
-      await seedDemoData(database.db, 1024, { show: false });
-      await seedShow((text) => database.db.execute(text));
-    } finally {
-      await database.close();
-    }
     const server = await startServer({ ...SERVER_ENV, DATA_DIR: dataDir }, port);
     const sockets: WebSocket[] = [];
     try {
-      const auth = await fetch(`${server.url}/api/token/auth/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'admin', password: 'paddock-demo' }),
-      });
-      const { token } = (await auth.json()) as { token: string };
+      const token = await adminToken(server.url);
       const startList = (await (
         await fetch(`${server.url}/api/graphql`, {
           method: 'POST',

@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { openDatabase } from '../server/src/db/client';
-import { seedDemoData } from '../server/src/db/seed';
+import { rmSync } from 'node:fs';
 import { invoiceNumberText, invoiceReference } from '../server/src/modules/invoices/payment-reference';
-import { report, round, startServer } from './harness';
+import { adminToken, report, round, seededDataDir, startServer } from './harness';
 
 /**
  * Issue 13's figure `payout.camt_5000_s`: the real server on PGlite matches a camt.053 statement
@@ -96,24 +92,11 @@ interface Counts {
 }
 
 export async function benchPayouts(port: number): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-bench-payouts-'));
+  const { dataDir } = await seededDataDir('payouts', (exec) => seedShow(exec));
   try {
-    const database = await openDatabase({ databaseUrl: null, dataDir });
-    try {
-      await database.migrate();
-      await seedDemoData(database.db, 1024, { show: false });
-      await seedShow((text) => database.db.execute(text));
-    } finally {
-      await database.close();
-    }
     const server = await startServer({ ...SERVER_ENV, DATA_DIR: dataDir }, port);
     try {
-      const auth = await fetch(`${server.url}/api/token/auth/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'admin', password: 'paddock-demo' }),
-      });
-      const { token } = (await auth.json()) as { token: string };
+      const token = await adminToken(server.url);
       const xml = statement();
       const upload = async () => {
         const form = new FormData();

@@ -1,9 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { openDatabase } from '../server/src/db/client';
-import { seedDemoData } from '../server/src/db/seed';
-import { report, round, startServer } from './harness';
+import { rmSync } from 'node:fs';
+import { adminToken, report, round, seededDataDir, startServer } from './harness';
 
 /**
  * Issue 14's figure `results.upload_500_s`: the real server on PGlite previews and then commits a
@@ -64,25 +60,11 @@ function resultsFile(): string {
 }
 
 export async function benchResults(port: number): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-bench-results-'));
+  const { dataDir, seeded: competition } = await seededDataDir('results', (exec) => seedShow(exec));
   try {
-    const database = await openDatabase({ databaseUrl: null, dataDir });
-    let competition: number;
-    try {
-      await database.migrate();
-      await seedDemoData(database.db, 1024, { show: false });
-      competition = await seedShow((text) => database.db.execute(text));
-    } finally {
-      await database.close();
-    }
     const server = await startServer({ ...SERVER_ENV, DATA_DIR: dataDir }, port);
     try {
-      const auth = await fetch(`${server.url}/api/token/auth/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'admin', password: 'paddock-demo' }),
-      });
-      const { token } = (await auth.json()) as { token: string };
+      const token = await adminToken(server.url);
       const csv = resultsFile();
       const upload = async (commit: boolean) => {
         const form = new FormData();
