@@ -36,6 +36,9 @@ export const NAMESPACES = [
   'fei',
   'livescore',
   'devices',
+  'sync',
+  'venueViews',
+  'bulk',
 ] as const;
 
 /** One language's namespaces: `{ <namespace>: {...} }`. */

@@ -45,6 +45,10 @@ export const ERROR_CODES = [
   'device_revoked',
   'fei_unavailable',
   'fei_not_configured',
+  // data sync and bulk create (issue 15)
+  'sync_running',
+  'registry_unavailable',
+  'registry_not_configured',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -86,6 +90,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
     'This device has been revoked by the show office. Its writes are not accepted; hand them to the office.',
   fei_unavailable: 'The FEI web service did not answer properly. Please try again later or upload the file.',
   fei_not_configured: 'The connection to the FEI web service is not set up on this server.',
+  sync_running: 'A sync is already in progress.',
+  registry_unavailable:
+    "The federation's registry did not answer properly. Please try again later or upload its export file.",
+  registry_not_configured: "The connection to the federation's registry is not set up on this server.",
 };
 
 /** Field error codes (zod messages in src/shared/schemas are these codes). */

@@ -31,6 +31,12 @@ export const ADMIN_PEOPLE_PATHS = {
   adminRiderBankAccounts: { path: '/riders/:riderId/bankAccounts', label: 'bankAccounts' },
   adminRiderBankAccountAdd: { path: '/riders/:riderId/bankAccounts/add', label: 'bankAccountAdd' },
   adminRiderBankAccountEdit: { path: '/riders/:riderId/bankAccounts/:bankAccountId', label: 'bankAccountEdit' },
+  // SVPS variants (issue 15): the national federation's account that credits the rider's member account.
+  adminRiderSvpsBankAccountAdd: { path: '/riders/:riderId/bankAccounts/svps/add', label: 'svpsBankAccountAdd' },
+  adminRiderSvpsBankAccountEdit: {
+    path: '/riders/:riderId/bankAccounts/svps/:bankAccountId',
+    label: 'svpsBankAccountEdit',
+  },
   adminRiderDocuments: { path: '/riders/:riderId/documents', label: 'documents' },
   adminRiderDocumentAdd: { path: '/riders/:riderId/documents/add', label: 'documentAdd' },
   adminRiderRiderVenueTransactions: { path: '/riders/:riderId/venue/:venueId/transactions', label: 'showTransactions' },
@@ -79,6 +85,10 @@ export const ADMIN_PEOPLE_PATHS = {
   adminOfficialTeamMemberAdd: { path: '/officials/:officialId/teamMembers/add', label: 'teamMemberAdd' },
   adminOfficialTeamMemberEdit: { path: '/officials/:officialId/teamMembers/:teamMembersId', label: 'teamMemberEdit' },
   adminOfficialVenues: { path: '/officials/:officialId/venues', label: 'officialVenues' },
+  adminOfficialVenueParticipation: {
+    path: '/officials/:officialId/venues/:venueId/participation',
+    label: 'officialVenueParticipation',
+  },
   adminOfficialVenueTransactions: {
     path: '/officials/:officialId/venues/:venueId/transactions',
     label: 'showTransactions',

@@ -7,7 +7,14 @@ import { z } from 'zod';
  *   GET  /api/v1/venue/{id}/jobs/?kind=     the venue's latest runs (newest first)
  * Who may read a run: whoever may start its kind at its venue.
  */
-export const JOB_KINDS = ['invoices', 'invoice_emails', 'emails', 'compensation_bills', 'fei_import'] as const;
+export const JOB_KINDS = [
+  'invoices',
+  'invoice_emails',
+  'emails',
+  'compensation_bills',
+  'fei_import',
+  'registry_sync',
+] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;

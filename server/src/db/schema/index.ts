@@ -17,3 +17,4 @@ export * from './invoices';
 export * from './payments';
 export * from './payouts';
 export * from './sport';
+export * from './registry';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, floorSeqColumn, timestamptz, updatedAt, money } from './columns';
-import { employers, officials, riders } from './profiles';
+import { employers, officials, registryColumns, riders } from './profiles';
 import { venueEventCategories } from './show';
 import { venues } from './venues';
 
@@ -22,6 +22,7 @@ export const horses = pgTable(
     chipId: text('chip_id'),
     bedding: text('bedding'),
     ownerName: text('owner_name'),
+    ...registryColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -34,6 +34,14 @@ export const bankAccounts = pgTable(
     bankName: text('bank_name'),
     currency: text('currency').notNull().default('EUR'),
     isDefault: boolean('is_default').notNull().default(false),
+    /**
+     * BANK_ACCOUNT_KINDS: the owner's own account, or (SVPS variant, issue 15) the national
+     * federation's account that credits the owner's member account: `member_number` is then the
+     * reference the federation books it by.
+     */
+    kind: text('kind').notNull().default('own'),
+    federation: text('federation'),
+    memberNumber: text('member_number'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -43,6 +51,10 @@ export const bankAccounts = pgTable(
       .on(t.ownerType, t.ownerId)
       .where(sql`${t.isDefault}`),
     check('bank_accounts_owner_type_check', sql`${t.ownerType} IN (${quoted(OWNER_TYPES)})`),
+    check(
+      'bank_accounts_kind_check',
+      sql`${t.kind} = 'own' OR (${t.kind} = 'federation' AND ${t.federation} IS NOT NULL AND ${t.memberNumber} IS NOT NULL)`,
+    ),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, date, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { TAX_OVERRIDES } from '@shared/ledger';
-import { contactColumns, createdAt, updatedAt } from './columns';
+import { contactColumns, createdAt, timestamptz, updatedAt } from './columns';
 import { users } from './users';
 
 /**
@@ -13,6 +13,32 @@ const names = () => ({
   firstName: text('first_name').notNull().default(''),
   lastName: text('last_name').notNull().default(''),
 });
+
+/**
+ * What the federation's registry said of a record at the last sync (issue 15, DOMAIN.md "Sync from
+ * another system"): a field the office changed since is a conflict, not overwritten.
+ */
+export const registryColumns = () => ({
+  registryData: jsonb('registry_data').$type<Record<string, string | null>>(),
+  registrySyncedAt: timestamptz('registry_synced_at'),
+});
+
+/** A club of the national federation (from the registry); riders belong to one. */
+export const clubs = pgTable(
+  'clubs',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** The registry's id of the club. */
+    registryId: text('registry_id'),
+    name: text('name').notNull(),
+    city: text('city'),
+    country: text('country'),
+    ...registryColumns(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('clubs_registry_id_key').on(t.registryId)],
+);
 
 export const EMPLOYMENT_STATUSES = ['NOT_REGISTERED', 'INDEPENDENT', 'EMPLOYED'] as const;
 
@@ -31,6 +57,8 @@ export const riders = pgTable(
     employmentStatus: text('employment_status', { enum: EMPLOYMENT_STATUSES }).notNull().default('NOT_REGISTERED'),
     taxOverride: text('tax_override', { enum: TAX_OVERRIDES }).notNull().default('NO_OVERRIDE'),
     bookkeepingRefId: integer('bookkeeping_ref_id'),
+    clubId: integer('club_id').references(() => clubs.id, { onDelete: 'set null' }),
+    ...registryColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -69,12 +97,14 @@ export const officials = pgTable(
     ...names(),
     ...contactColumns(),
     feiId: text('fei_id'),
+    nationalId: text('national_id'),
     nationality: text('nationality'),
     /** judge, steward, technical_delegate, veterinarian, course_designer, … */
     functions: text('functions')
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    ...registryColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

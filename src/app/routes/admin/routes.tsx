@@ -4,8 +4,11 @@ import { lazyPage } from '../../lazy-route';
 import { page } from '../../route-builders';
 import { venueActionRoutes } from './actions/routes';
 import { ledgerRoutes, venueLedgerRoutes } from './ledger/routes';
+import { adminConsumablesRoutes } from './consumables/routes';
 import { adminPeopleRoutes } from './people/routes';
 import { setupRoutes, venueAddRoute, venueSetupRoutes } from './setup/routes';
+import { adminSyncRoutes } from './sync/routes';
+import { adminVenueViewRoutes } from './views/routes';
 import { adminSportRoutes, adminVenueSportRoutes } from '../sport/routes';
 
 const admin = () => import('./index');
@@ -34,12 +37,20 @@ export const adminRoutes: RouteObject[] = [
       {
         path: '/venues/:venueId',
         loader: digitsLoader('venueId'),
-        children: [...venueSetupRoutes, ...venueLedgerRoutes, ...venueActionRoutes, ...adminVenueSportRoutes],
+        children: [
+          ...venueSetupRoutes,
+          ...venueLedgerRoutes,
+          ...venueActionRoutes,
+          ...adminVenueSportRoutes,
+          ...adminVenueViewRoutes,
+        ],
       },
       ...setupRoutes,
       ...ledgerRoutes,
       ...adminPeopleRoutes,
       ...adminSportRoutes,
+      ...adminSyncRoutes,
+      ...adminConsumablesRoutes,
     ],
   },
 ];

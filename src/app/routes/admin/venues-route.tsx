@@ -24,9 +24,10 @@ export function VenuesRoute() {
           'adminSimpleusers',
           'adminMerchants',
           'duplicateHorses',
+          'adminSync',
         ]}
       />
-      <PageLinks title="sections.money" pages={['balances', 'balancesSummary', 'findClient']} />
+      <PageLinks title="sections.money" pages={['balances', 'balancesSummary', 'findClient', 'adminConsumables']} />
       <PageLinks title="sections.sport" pages={['livescore', 'devices']} />
       <PageLinks
         title="sections.configuration"

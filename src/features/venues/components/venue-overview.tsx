@@ -27,6 +27,10 @@ const VIEWS = [
   'venueStartlists',
   'venueRankings',
   'venueImport',
+  'venueOrganizerView',
+  'venueVetcheckView',
+  'venueSigninView',
+  'venueWelcomedesk',
 ] as const satisfies PathKey[];
 
 const ACTIONS = [
