@@ -23,6 +23,7 @@ import { resultsRoutes } from './modules/results/results.routes';
 import { bankStatementRoutes } from './modules/bank-statements/bank-statements.routes';
 import { feiRoutes } from './modules/fei/fei.routes';
 import { jobRoutes } from './modules/jobs/jobs.routes';
+import { syncRoutes } from './modules/sync/sync.routes';
 import { participationRoutes } from './modules/participation/participation.routes';
 import { peopleRoutes } from './modules/people/people.routes';
 import { employerRoutes } from './modules/employer/employer.routes';
@@ -103,6 +104,8 @@ const ROUTES = [
   payoutRoutes,
   bankStatementRoutes,
   feiRoutes,
+  // the data sync from the federation's registry (issue 15); registers its job handler
+  syncRoutes,
   resultsRoutes,
   reportRoutes,
   attendanceRoutes,

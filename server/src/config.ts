@@ -87,6 +87,16 @@ const envSchema = z.object({
   FEI_API_URL: z.url().optional(),
   FEI_API_USER: optionalText,
   FEI_API_PASSWORD: optionalText,
+  /**
+   * The national federation's registry (issue 15, server/src/modules/sync/registry-source.ts):
+   * base URL; a user and password send HTTP Basic, a password alone a bearer token. Unset: a
+   * sync needs an uploaded export file.
+   */
+  REGISTRY_URL: z.url().optional(),
+  REGISTRY_USER: optionalText,
+  REGISTRY_PASSWORD: optionalText,
+  /** How long one request to the registry may take. */
+  REGISTRY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
 export type Environment = z.infer<typeof envSchema>['NODE_ENV'];
@@ -127,6 +137,8 @@ export interface Config {
   stripe: StripeConfig | null;
   /** The FEI's web service (server/src/modules/fei/fei-client.ts); null unless FEI_API_URL is set. */
   fei: { url: string; user: string | null; password: string | null } | null;
+  /** The federation's registry (server/src/modules/sync/registry-source.ts); null unless REGISTRY_URL is set. */
+  registry: { url: string; user: string | null; password: string | null; timeoutMs: number } | null;
 }
 
 export interface StripeConfig {
@@ -184,6 +196,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stripePublishableKey: stripe?.publishableKey ?? null,
     stripe,
     fei: e.FEI_API_URL ? { url: e.FEI_API_URL, user: e.FEI_API_USER, password: e.FEI_API_PASSWORD } : null,
+    registry: e.REGISTRY_URL
+      ? { url: e.REGISTRY_URL, user: e.REGISTRY_USER, password: e.REGISTRY_PASSWORD, timeoutMs: e.REGISTRY_TIMEOUT_MS }
+      : null,
   };
 }
 

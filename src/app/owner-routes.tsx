@@ -18,6 +18,7 @@ const riderPages = () => import('./routes/rider');
 const employerPages = () => import('./routes/employer');
 const merchantPages = () => import('./routes/merchant');
 const paymentPages = () => import('./routes/payments');
+const adminPeoplePages = () => import('./routes/admin/people');
 
 type Lazy = RouteObject['lazy'];
 const SECTION_PAGES = {
@@ -25,6 +26,9 @@ const SECTION_PAGES = {
   BankAccounts: lazyPage(portal, (m) => m.BankAccountsRoute),
   BankAccountAdd: lazyPage(portal, (m) => m.BankAccountAddRoute),
   BankAccountEdit: lazyPage(portal, (m) => m.BankAccountEditRoute),
+  // The SVPS variants (issue 15): the admin's rider pages only.
+  SvpsBankAccountAdd: lazyPage(adminPeoplePages, (m) => m.SvpsBankAccountAddRoute),
+  SvpsBankAccountEdit: lazyPage(adminPeoplePages, (m) => m.SvpsBankAccountEditRoute),
   Documents: lazyPage(portal, (m) => m.DocumentsRoute),
   DocumentAdd: lazyPage(portal, (m) => m.DocumentAddRoute),
   TeamMembers: lazyPage(portal, (m) => m.TeamMembersRoute),
@@ -39,6 +43,8 @@ const SECTION_PAGES = {
   ShowTransactions: lazyPage(portal, (m) => m.ShowTransactionsRoute),
   Venues: lazyPage(portal, (m) => m.ShowsRoute),
   VenueTransactions: lazyPage(portal, (m) => m.ShowTransactionsRoute),
+  // The admin's page of an official's participation at a venue (issue 15).
+  VenueParticipation: lazyPage(adminPeoplePages, (m) => m.OfficialVenueParticipationRoute),
   RiderVenueTransactions: lazyPage(portal, (m) => m.ShowTransactionsRoute),
   ShowParticipation: lazyPage(riderPages, (m) => m.ShowParticipationRoute),
   Horses: lazyPage(riderPages, (m) => m.HorsesRoute),
@@ -66,6 +72,8 @@ type Section = keyof typeof SECTION_PAGES;
 const PARENT: Partial<Record<Section, Section>> = {
   BankAccountAdd: 'BankAccounts',
   BankAccountEdit: 'BankAccounts',
+  SvpsBankAccountAdd: 'BankAccounts',
+  SvpsBankAccountEdit: 'BankAccounts',
   DocumentAdd: 'Documents',
   TeamMemberAdd: 'TeamMembers',
   TeamMemberEdit: 'TeamMembers',
@@ -76,6 +84,7 @@ const PARENT: Partial<Record<Section, Section>> = {
   ShowParticipation: 'Shows',
   ShowSelfCheckout: 'Shows',
   VenueTransactions: 'Venues',
+  VenueParticipation: 'Venues',
   HorseAdd: 'Horses',
   HorseView: 'Horses',
   HorseOwner: 'HorseView',

@@ -179,6 +179,8 @@ export const FIELD_ERROR_CODES = [
   'not_published',
   'unknown_status',
   'import_committed',
+  // SVPS bank accounts (issue 15): the federation's member number
+  'invalid_member_number',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

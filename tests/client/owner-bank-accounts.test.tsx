@@ -58,6 +58,7 @@ describe('bank accounts', () => {
         bank_name: null,
         currency: 'EUR',
         is_default: false,
+        kind: 'own',
       },
     ]);
     expect(toasts()).toContain('Saved successfully.');

@@ -54,6 +54,9 @@ export const account: BankAccount = {
   bank_name: 'Commerzbank',
   currency: 'EUR',
   is_default: true,
+  kind: 'own',
+  federation: null,
+  member_number: null,
 };
 
 /** A validation answer as the server sends it. */

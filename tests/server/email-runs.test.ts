@@ -232,7 +232,7 @@ describe('e-mail runs: sending', () => {
     expect(rider.text).toContain('Dear Rosa Rider,');
     expect(rider.text).toContain(`Paddock Classic runs ${dates}.`);
     expect(rider.text).toContain('Balance: -150.00 €');
-    expect(rider.text).toContain('Sign in (http://paddock.test/login)');
+    expect(rider.text).toContain('Sign in (http://paddock.test/rider/authRedirect)');
     const employed = mailTo('employed@paddock.demo')[0]!;
     expect(employed.subject).toBe('Paddock Classic: your balance, Eva');
     expect(employed.text).toContain('Dear Eva Employed,');

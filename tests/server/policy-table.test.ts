@@ -86,6 +86,8 @@ const PUBLIC_ROUTES = [
   'POST /api/v1/attendance/confirm/',
   'POST /api/v1/errorReport/',
   'POST /api/v1/invite/check/',
+  // the registration form's check (issue 15): `exists` only unless the caller may look riders up
+  'POST /api/v1/rider/checkRiderExists/',
   'POST /api/v1/stripe/webhook/',
   'POST /api/v1/user/confirmEmail/',
   'POST /api/v1/user/hasUsablePassword/',

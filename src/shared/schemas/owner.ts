@@ -96,6 +96,30 @@ export const feiHorseIdField = z
   .toUpperCase()
   .regex(/^\d{3}[A-Z]{2}\d{2}$/, { error: 'invalid_fei_id' });
 
+/**
+ * SVPS variants (issue 15): beside the owner's own accounts (`own`), a `federation` account is the
+ * national federation's (SVPS, the Swiss equestrian federation; FSSE in French and Italian): its
+ * IBAN, the federation as holder, and the owner's member number there, which a payout names in
+ * its remittance so the federation credits the owner's member account. Only an admin creates,
+ * changes or removes one; the owner sees it (read-only) among their accounts.
+ */
+export const BANK_ACCOUNT_KINDS = ['own', 'federation'] as const;
+export type BankAccountKind = (typeof BANK_ACCOUNT_KINDS)[number];
+export const FEDERATIONS = ['SVPS'] as const;
+export type Federation = (typeof FEDERATIONS)[number];
+/** The federation's own name, the holder of its account (prefilled on the form). */
+export const FEDERATION_HOLDERS: Record<Federation, string> = {
+  SVPS: 'Schweizerischer Verband für Pferdesport SVPS',
+};
+/** A member number: letters and digits only, at most 20 (stored upper case). */
+export const MAX_MEMBER_NUMBER = 20;
+export const memberNumberField = z
+  .string({ error: requiredOrInvalid })
+  .trim()
+  .min(1, { error: 'required' })
+  .toUpperCase()
+  .regex(new RegExp(`^[A-Z0-9]{1,${MAX_MEMBER_NUMBER}}$`), { error: 'invalid_member_number' });
+
 export const bankAccount = z.object({
   id: z.number().int(),
   owner_type: z.enum(OWNER_TYPES),
@@ -106,8 +130,15 @@ export const bankAccount = z.object({
   bank_name: z.string().nullable(),
   currency: z.string(),
   is_default: z.boolean(),
+  kind: z.enum(BANK_ACCOUNT_KINDS),
+  federation: z.enum(FEDERATIONS).nullable(),
+  member_number: z.string().nullable(),
 });
 export type BankAccount = z.infer<typeof bankAccount>;
+/**
+ * A federation account needs `federation` and `member_number` (the service checks the pair on
+ * create and on every patch, as the row will be; an `own` account keeps neither).
+ */
 export const bankAccountInput = z.object({
   holder_name: requiredString(140),
   iban: ibanField,
@@ -115,8 +146,17 @@ export const bankAccountInput = z.object({
   bank_name: optionalText(140),
   currency: currencyField.default('EUR'),
   is_default: z.boolean({ error: 'invalid' }).default(false),
+  kind: z.enum(BANK_ACCOUNT_KINDS, { error: 'invalid' }).default('own'),
+  federation: z.enum(FEDERATIONS, { error: 'invalid' }).nullish(),
+  member_number: memberNumberField.nullish(),
 });
 export type BankAccountInput = z.input<typeof bankAccountInput>;
+/** The admin's SVPS form: the same account with the federation and member number required. */
+export const federationAccountInput = bankAccountInput.extend({
+  kind: z.literal('federation', { error: 'invalid' }),
+  federation: z.enum(FEDERATIONS, { error: requiredOrInvalid }),
+  member_number: memberNumberField,
+});
 
 export const ownerDocument = z.object({
   id: z.number().int(),
@@ -218,7 +258,7 @@ export const ownerShow = z.object({
   date_from: z.string().nullable(),
   date_to: z.string().nullable(),
   currency: z.string(),
-  /** The rider's venue participation there, if any. */
+  /** The rider's venue participation there, or an official's (first) official participation; else null. */
   participation: z.number().int().nullable(),
   balance_minor: z.number().int(),
 });

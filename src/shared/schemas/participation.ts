@@ -19,6 +19,8 @@ import { feiHorseIdField } from './owner';
  *        /api/v1/merchant/?search=  /api/v1/simpleuser/?search=   → { count, results: personSummary[] } (staff)
  *   GET/POST /api/v1/horse/?search=              (staff) horse list and create
  *   GET  /api/v1/rider/getNextBookkeepingRefId/  → { next: number }
+ *   POST /api/v1/headNumber/  headNumberInput | headNumberInput[] → 201 headNumber | headNumber[]
+ *        (a horse's head number at its venue; an array is all or none, see schemas/bulk.ts)
  */
 
 const idInput = z
@@ -107,6 +109,24 @@ export const headNumbersInput = z.object({
     )
     .optional(),
 });
+/** One horse's head number (the generic resource behind pasted head numbers). */
+export const headNumberInput = z.object({
+  participation_horse: idInput,
+  head_number: z
+    .number({ error: requiredOrInvalid })
+    .int({ error: 'invalid' })
+    .positive({ error: 'invalid' })
+    .max(MAX_ID, { error: 'invalid' }),
+});
+export type HeadNumberInput = z.infer<typeof headNumberInput>;
+export const headNumber = z.object({
+  participation_horse: z.number().int(),
+  venue: z.number().int(),
+  venue_participation: z.number().int(),
+  horse: horse.pick({ id: true, name: true, fei_id: true }),
+  head_number: z.number().int().nullable(),
+});
+export type HeadNumber = z.infer<typeof headNumber>;
 export const headNumbersDeleteInput = z.object({
   /** Only these participations (default: every head number of the venue). */
   participations: z.array(idInput).optional(),

@@ -19,6 +19,4 @@ export const venueSummary = z.object({
 });
 export type VenueSummary = z.infer<typeof venueSummary>;
 
-/** GET /api/v1/venue/sync_status/ */
-export const SYNC_STATES = ['idle', 'in_progress', 'done', 'error'] as const;
-export const syncStatusResponse = z.object({ status: z.enum(SYNC_STATES), progress: z.array(z.string()) });
+// GET /api/v1/venue/sync_status/ and the rest of the registry sync: src/shared/schemas/sync.ts

@@ -26,7 +26,12 @@ export const horses = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('horses_fei_id_key').on(t.feiId)],
+  (t) => [
+    uniqueIndex('horses_fei_id_key').on(t.feiId),
+    // the registry sync's matching (migration 0012)
+    index('horses_registry_id_idx').on(sql`(${t.registryData} ->> 'id')`),
+    index('horses_national_id_idx').on(t.nationalId),
+  ],
 );
 
 /**

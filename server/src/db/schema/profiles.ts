@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { TAX_OVERRIDES } from '@shared/ledger';
 import { contactColumns, createdAt, timestamptz, updatedAt } from './columns';
 import { users } from './users';
@@ -65,6 +65,10 @@ export const riders = pgTable(
   (t) => [
     uniqueIndex('riders_user_id_key').on(t.userId),
     uniqueIndex('riders_fei_id_key').on(t.feiId),
+    // the registry sync's matching (migration 0012)
+    index('riders_registry_id_idx').on(sql`(${t.registryData} ->> 'id')`),
+    index('riders_national_id_idx').on(t.nationalId),
+    index('riders_email_lower_idx').on(sql`lower(${t.email})`),
     check(
       'riders_employment_status_check',
       sql`${t.employmentStatus} IN ('NOT_REGISTERED', 'INDEPENDENT', 'EMPLOYED')`,
@@ -108,7 +112,14 @@ export const officials = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('officials_user_id_key').on(t.userId), uniqueIndex('officials_fei_id_key').on(t.feiId)],
+  (t) => [
+    uniqueIndex('officials_user_id_key').on(t.userId),
+    uniqueIndex('officials_fei_id_key').on(t.feiId),
+    // the registry sync's matching (migration 0012)
+    index('officials_registry_id_idx').on(sql`(${t.registryData} ->> 'id')`),
+    index('officials_national_id_idx').on(t.nationalId),
+    index('officials_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
 );
 
 export const simpleUsers = pgTable(

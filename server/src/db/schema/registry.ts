@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz } from './columns';
 import { jobRuns } from './jobs';
 import { users } from './users';
@@ -40,5 +40,29 @@ export const syncConflicts = pgTable(
   (t) => [
     index('sync_conflicts_open_idx').on(t.entity, t.registryId),
     check('sync_conflicts_entity_check', sql`${t.entity} IN ('rider', 'horse', 'official', 'club')`),
+  ],
+);
+
+/**
+ * The registry's export a sync run works through (migration 0012): read once when the run
+ * starts (over HTTP or from an uploaded file), so a resumed run never fetches again; `counts`
+ * (entity → created, updated, unchanged, conflicts) grow in the same transaction as each step.
+ */
+export const registryExports = pgTable(
+  'registry_exports',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** Set once the run is started (an export read for a start that was refused is deleted). */
+    runId: integer('run_id').references(() => jobRuns.id, { onDelete: 'cascade' }),
+    /** registry | file */
+    source: text('source').notNull(),
+    fileName: text('file_name'),
+    body: jsonb('body').notNull(),
+    counts: jsonb('counts').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('registry_exports_run_id_key').on(t.runId),
+    check('registry_exports_source_check', sql`${t.source} IN ('registry', 'file')`),
   ],
 );

@@ -1,18 +1,22 @@
 import { z } from 'zod';
 import { idParam } from '@shared/schemas/common';
 import { attendee, attendeeEdit, attendeeInput, attendeeListQuery, attendeeRow } from '@shared/schemas/floor';
+import { oneOrMany } from '@shared/schemas/bulk';
 import { paginated } from '@shared/schemas/pagination';
 import type { AppContext } from '../../context';
+import { bulkRoute, rowsOf } from '../../http/bulk';
 import { idempotencyOf, requireIdempotency, sendOutcome } from '../../http/idempotency';
 import { sessionOf } from '../../http/session';
 import type { App } from '../../types';
-import { createAttendeeService } from './attendee.service';
+import { createAttendeeBulk } from './attendee.bulk';
+import { badgeChecked, createAttendeeService } from './attendee.service';
 
 const params = z.object({ id: idParam });
 
 /** The welcome desk's attendees (src/shared/schemas/floor.ts). */
 export function attendeeRoutes(app: App, ctx: AppContext): void {
   const attendees = createAttendeeService(ctx);
+  const createMany = createAttendeeBulk(ctx, badgeChecked);
   const tags = ['floor'];
   const security = [{ bearer: [] }];
 
@@ -37,14 +41,21 @@ export function attendeeRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         security,
-        summary: 'Add an attendee (header Idempotency-Key required: it becomes the client key)',
-        body: attendeeInput,
-        response: { 201: attendee },
+        summary:
+          'Add an attendee, or many (an array: all or none, row errors keyed by index). Header ' +
+          "Idempotency-Key required: it becomes the client key (row i's: `<key>:<i>`)",
+        body: oneOrMany(attendeeInput),
+        response: { 201: z.union([z.array(attendee), attendee]) },
       },
       config: { policy: 'attendee.write' },
+      ...bulkRoute,
     },
-    async (request, reply) =>
-      sendOutcome(reply, await attendees.create(request, request.body, requireIdempotency(request))),
+    async (request, reply) => {
+      const claim = requireIdempotency(request);
+      const { rows, many } = rowsOf(request.body);
+      if (!many) return sendOutcome(reply, await attendees.create(request, rows[0]!, claim));
+      return sendOutcome(reply, await createMany(request, rows, claim));
+    },
   );
 
   app.patch(

@@ -34,7 +34,7 @@ function columnsOf(edit: AttendeeEdit): Partial<NewAttendee> {
 }
 
 /** A badge is unique per venue: a second one is a field error, also when two desks race. */
-async function badgeChecked<T>(write: Promise<T>): Promise<T> {
+export async function badgeChecked<T>(write: Promise<T>): Promise<T> {
   try {
     return await write;
   } catch (err) {

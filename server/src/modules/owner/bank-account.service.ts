@@ -1,12 +1,13 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { BankAccount, bankAccountInput, OwnerType } from '@shared/schemas/owner';
-import { AppError } from '../../app-error';
+import type { BankAccount, bankAccountInput, BankAccountKind, Federation, OwnerType } from '@shared/schemas/owner';
+import { AppError, fieldError } from '../../app-error';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { bankAccounts } from '../../db/schema';
 import { sessionOf } from '../../http/session';
+import type { RequestUser } from '../../types';
 import { ownerFor, type Owner } from './owner-access';
 
 type Input = Partial<z.output<typeof bankAccountInput>>;
@@ -22,6 +23,9 @@ const toWire = (row: Row): BankAccount => ({
   bank_name: row.bankName,
   currency: row.currency,
   is_default: row.isDefault,
+  kind: row.kind as BankAccountKind,
+  federation: (row.federation as Federation | null) ?? null,
+  member_number: row.memberNumber,
 });
 
 const columnsOf = (input: Input) => ({
@@ -31,7 +35,28 @@ const columnsOf = (input: Input) => ({
   bankName: input.bank_name === undefined ? undefined : input.bank_name || null,
   currency: input.currency,
   isDefault: input.is_default,
+  kind: input.kind,
+  federation: input.federation,
+  memberNumber: input.member_number,
 });
+
+/**
+ * The SVPS variant (issue 15): a federation account is the admin's to create, change and remove
+ * (the owner sees it, read-only; an owner's own account stays theirs). As the row will be after
+ * the write, a federation account names its federation and the member number; an own account
+ * keeps neither.
+ */
+function federationColumns(user: RequestUser, row: Row | null, input: Input): Input {
+  const kind = input.kind ?? (row?.kind as BankAccountKind | undefined) ?? 'own';
+  const admin = user.roles.includes('admin');
+  if (!admin && (kind === 'federation' || row?.kind === 'federation')) throw new AppError('forbidden');
+  if (kind === 'own') return { ...input, kind, federation: null, member_number: null };
+  const federation = input.federation === undefined ? row?.federation : input.federation;
+  const memberNumber = input.member_number === undefined ? row?.memberNumber : input.member_number;
+  if (!federation) throw fieldError('federation', 'required');
+  if (!memberNumber) throw fieldError('member_number', 'required');
+  return { ...input, kind, federation: federation as Federation, member_number: memberNumber };
+}
 
 /** An owner's bank accounts; at most one is the default. */
 export function createOwnerBankAccountService(ctx: AppContext) {
@@ -65,6 +90,7 @@ export function createOwnerBankAccountService(ctx: AppContext) {
 
     async create(request: FastifyRequest, type: OwnerType, id: number, input: Input): Promise<BankAccount> {
       const owner = await ownerFor(ctx.db, sessionOf(request), type, id);
+      input = federationColumns(sessionOf(request), null, input);
       return ctx.db.transaction(async (tx) => {
         if (input.is_default) await clearOtherDefaults(tx, owner, null);
         const [row] = await tx
@@ -85,7 +111,8 @@ export function createOwnerBankAccountService(ctx: AppContext) {
     },
 
     async update(request: FastifyRequest, id: number, input: Input): Promise<BankAccount> {
-      const { owner } = await reach(request, id);
+      const { row: before, owner } = await reach(request, id);
+      input = federationColumns(sessionOf(request), before, input);
       return ctx.db.transaction(async (tx) => {
         if (input.is_default) await clearOtherDefaults(tx, owner, id);
         const [row] = await tx.update(bankAccounts).set(columnsOf(input)).where(eq(bankAccounts.id, id)).returning();
@@ -100,7 +127,8 @@ export function createOwnerBankAccountService(ctx: AppContext) {
     },
 
     async remove(request: FastifyRequest, id: number): Promise<void> {
-      await reach(request, id);
+      const { row } = await reach(request, id);
+      if (row.kind === 'federation' && !sessionOf(request).roles.includes('admin')) throw new AppError('forbidden');
       await ctx.db.transaction(async (tx) => {
         await tx.delete(bankAccounts).where(eq(bankAccounts.id, id));
         await ctx.audit.record(request, { action: 'bankAccount.delete', details: { id } }, tx);

@@ -3,7 +3,14 @@ import type { FastifyRequest } from 'fastify';
 import type { OwnerShow, OwnerType, Report } from '@shared/schemas/owner';
 import { AppError } from '../../app-error';
 import type { AppContext } from '../../context';
-import { accounts, transactions as t, users, venueParticipations, venues } from '../../db/schema';
+import {
+  accounts,
+  officialParticipations,
+  transactions as t,
+  users,
+  venueParticipations,
+  venues,
+} from '../../db/schema';
 import { sessionOf } from '../../http/session';
 import { createInviteRepo } from '../invite/invite.repo';
 import { ownerFor, type Owner } from './owner-access';
@@ -16,7 +23,11 @@ export function createOwnerLedgerService(ctx: AppContext) {
   const reach = (request: FastifyRequest, type: OwnerType, id: number) =>
     ownerFor(ctx.db, sessionOf(request), type, id);
 
-  /** Per venue: the party account's balance and, for a rider, the venue participation. */
+  /**
+   * Per venue: the party account's balance and, for a rider, the venue participation; for an
+   * official, the venues they work at (their first official participation there), with or
+   * without entries yet.
+   */
   async function shows(owner: Owner, onlyWithAccount: boolean): Promise<{ results: OwnerShow[] }> {
     const balances = await ctx.db
       .select({ venue: accounts.venueId, balance: accounts.balanceMinor })
@@ -28,7 +39,13 @@ export function createOwnerLedgerService(ctx: AppContext) {
             .select({ venue: venueParticipations.venueId, id: venueParticipations.id })
             .from(venueParticipations)
             .where(eq(venueParticipations.riderId, owner.id))
-        : [];
+        : owner.type === 'official' && !onlyWithAccount
+          ? await ctx.db
+              .select({ venue: officialParticipations.venueId, id: officialParticipations.id })
+              .from(officialParticipations)
+              .where(eq(officialParticipations.officialId, owner.id))
+              .orderBy(asc(officialParticipations.id))
+          : [];
     const ids = [...new Set([...balances, ...participations].map((row) => row.venue))];
     if (!ids.length) return { results: [] };
     const rows = await ctx.db

@@ -1,12 +1,14 @@
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FieldErrors } from '@shared/errors';
-import type { VenueParticipation } from '@shared/schemas/participation';
+import type { HeadNumber, HeadNumberInput, VenueParticipation } from '@shared/schemas/participation';
 import { AppError, fieldError } from '../../app-error';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { participationHorses, venues } from '../../db/schema';
+import { horses, participationHorses, venues } from '../../db/schema';
+import { markDuplicates, RowErrors } from '../../http/bulk';
+import { idempotent, type IdempotencyClaim, type Outcome } from '../../http/idempotency';
 import { sessionOf } from '../../http/session';
 import { assertVenueAccess } from '../venue/venue-access';
 import { createVenueRepo } from '../venue/venue.repo';
@@ -108,7 +110,104 @@ export function createHeadNumberService(ctx: AppContext) {
     return { count: results.length, results };
   }
 
+  /** Participation horses with their venue and horse, as the head-number resource shows them. */
+  async function headNumbersOf(tx: Db, ids: number[]): Promise<HeadNumber[]> {
+    if (!ids.length) return [];
+    const rows = await tx
+      .select({
+        id: ph.id,
+        venue: ph.venueId,
+        participation: ph.venueParticipationId,
+        number: ph.headNumber,
+        horseId: horses.id,
+        horseName: horses.name,
+        horseFeiId: horses.feiId,
+      })
+      .from(ph)
+      .innerJoin(horses, eq(horses.id, ph.horseId))
+      .where(inArray(ph.id, ids))
+      .orderBy(asc(ph.id));
+    return rows.map((r) => ({
+      participation_horse: r.id,
+      venue: r.venue,
+      venue_participation: r.participation,
+      horse: { id: r.horseId, name: r.horseName, fei_id: r.horseFeiId },
+      head_number: r.number,
+    }));
+  }
+
+  /**
+   * POST /api/v1/headNumber/ (one object or a pasted list): each horse gets the number named,
+   * within its venue's range and never held by another horse of the venue (a horse of the same
+   * request giving its number up frees it, so numbers may swap). The show office of every row's
+   * venue only (else 403). All rows or none, one transaction with the venues locked; row errors
+   * keyed by index. Setting a number again is harmless, so a retry changes nothing.
+   */
+  async function set(
+    request: FastifyRequest,
+    rows: HeadNumberInput[],
+    many: boolean,
+    claim: IdempotencyClaim | null,
+  ): Promise<Outcome<HeadNumber[] | HeadNumber>> {
+    const user = sessionOf(request);
+    const ids = [...new Set(rows.map((row) => row.participation_horse))];
+    const known = new Map((await headNumbersOf(ctx.db, ids)).map((h) => [h.participation_horse, h]));
+    const venueIds = [...new Set([...known.values()].map((h) => h.venue))].sort((a, b) => a - b);
+    for (const venueId of venueIds) assertVenueAccess(user, venueId, { office: true });
+    return idempotent(ctx.db, claim, async (tx) => {
+      const ranges = new Map<number, { from: number | null; to: number | null }>();
+      for (const venueId of venueIds) ranges.set(venueId, await lockedVenue(tx, venueId));
+      const errors = new RowErrors();
+      markDuplicates(rows, (row) => String(row.participation_horse), errors, 'participation_horse');
+      markDuplicates(
+        rows,
+        (row) => {
+          const venue = known.get(row.participation_horse)?.venue;
+          return venue === undefined ? null : `${venue}:${row.head_number}`;
+        },
+        errors,
+        'head_number',
+        'head_number_taken',
+      );
+      const taken = venueIds.length
+        ? await tx
+            .select({ id: ph.id, venue: ph.venueId, number: ph.headNumber })
+            .from(ph)
+            .where(and(inArray(ph.venueId, venueIds), isNotNull(ph.headNumber)))
+        : [];
+      const moving = new Set(ids);
+      rows.forEach((row, i) => {
+        const horse = known.get(row.participation_horse);
+        if (!horse) return errors.add(i, 'participation_horse', 'does_not_exist');
+        const range = ranges.get(horse.venue)!;
+        if (range.from === null || range.to === null) return errors.add(i, 'head_number', 'no_head_number_range');
+        if (row.head_number < range.from || row.head_number > range.to) {
+          return errors.add(i, 'head_number', 'head_number_out_of_range');
+        }
+        const holder = taken.find((t) => t.venue === horse.venue && t.number === row.head_number);
+        if (holder && !moving.has(holder.id)) errors.add(i, 'head_number', 'head_number_taken');
+      });
+      errors.throwIfAny(many);
+      await tx.update(ph).set({ headNumber: null }).where(inArray(ph.id, ids));
+      for (const row of rows) {
+        await tx.update(ph).set({ headNumber: row.head_number }).where(eq(ph.id, row.participation_horse));
+      }
+      await ctx.audit.record(
+        request,
+        { action: 'headNumbers.set', details: { count: rows.length, venues: venueIds } },
+        tx,
+      );
+      const now = new Map((await headNumbersOf(tx, ids)).map((h) => [h.participation_horse, h]));
+      const body = rows.map((row) => now.get(row.participation_horse)!);
+      return { status: 201, body: many ? body : body[0]! };
+    }).catch((err: unknown) => {
+      throw isUniqueViolation(err) ? fieldError('__all__', 'head_number_taken') : err;
+    });
+  }
+
   return {
+    set,
+
     async assign(request: FastifyRequest, venueId: number, input: HeadNumberRequest) {
       await authorize(request, venueId);
       await ctx.db

@@ -32,9 +32,10 @@ function searchCondition(search: string): SQL {
 
 export function createParticipationRepo(db: Db) {
   return {
-    async list(filter: { venueId?: number; search?: string }, page: Page) {
+    async list(filter: { venueId?: number; search?: string; riderId?: number }, page: Page) {
       const conditions: SQL[] = [];
       if (filter.venueId !== undefined) conditions.push(eq(vp.venueId, filter.venueId));
+      if (filter.riderId !== undefined) conditions.push(eq(vp.riderId, filter.riderId));
       if (filter.search) conditions.push(searchCondition(filter.search));
       const where = and(...conditions);
       const [total] = await db

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { idParam } from '@shared/schemas/common';
 import { listQuery, paginated } from '@shared/schemas/pagination';
+import { oneOrMany } from '@shared/schemas/bulk';
 import {
+  headNumber,
+  headNumberInput,
   headNumbersDeleteInput,
   headNumbersInput,
   vecParticipation,
@@ -11,6 +14,8 @@ import {
   venueParticipationInput,
 } from '@shared/schemas/participation';
 import type { AppContext } from '../../context';
+import { bulkRoute, rowsOf } from '../../http/bulk';
+import { idempotencyOf, sendOutcome } from '../../http/idempotency';
 import { sessionOf } from '../../http/session';
 import type { App } from '../../types';
 import { noContent } from '../configuration/no-content';
@@ -20,7 +25,12 @@ import { createVecParticipationService } from './vec-participation.service';
 import { createVenueParticipationService } from './venue-participation.service';
 
 const params = z.object({ id: idParam });
-const listParams = listQuery.extend({ venue: idParam.optional(), search: z.string().trim().max(100).optional() });
+const listParams = listQuery.extend({
+  venue: idParam.optional(),
+  search: z.string().trim().max(100).optional(),
+  /** One rider's participation (the organizer's rider page, issue 15). */
+  rider: idParam.optional(),
+});
 const vecListParams = listQuery.extend({ venue: idParam.optional(), vec: idParam.optional() });
 
 /** Participations (issue 3 §3): riders at venues, their horses' head numbers, event entries, officials. */
@@ -40,7 +50,7 @@ export function participationRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         security,
-        summary: 'Riders at a venue; ?search= matches rider name, FEI id, horse name or head number',
+        summary: 'Riders at a venue; ?search= matches rider name, FEI id, horse name or head number; ?rider= one rider',
         querystring: listParams,
         response: { 200: list },
       },
@@ -92,6 +102,26 @@ export function participationRoutes(app: App, ctx: AppContext): void {
       config: manage,
     },
     (request) => headNumbers.assign(request, request.params.id, request.body),
+  );
+  app.post(
+    '/api/v1/headNumber/',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Set a horse's head number, or many (an array, e.g. a pasted list: all or none, row errors keyed by " +
+          'index; Idempotency-Key optional)',
+        body: oneOrMany(headNumberInput),
+        response: { 201: z.union([z.array(headNumber), headNumber]) },
+      },
+      config: manage,
+      ...bulkRoute,
+    },
+    async (request, reply) => {
+      const { rows, many } = rowsOf(request.body);
+      return sendOutcome(reply, await headNumbers.set(request, rows, many, idempotencyOf(request)));
+    },
   );
   app.post(
     '/api/v1/venue/:id/deleteHeadNumbers/',

@@ -58,9 +58,10 @@ export function createVenueParticipationService(ctx: AppContext) {
   }
 
   return {
-    async list(user: RequestUser, query: ListQuery & { venue?: number; search?: string }) {
+    async list(user: RequestUser, query: ListQuery & { venue?: number; search?: string; rider?: number }) {
       const venueId = listVenue(user, query.venue);
-      const { count, rows } = await repo.list({ venueId, search: query.search }, pageOf(query));
+      const filter = { venueId, search: query.search, riderId: query.rider };
+      const { count, rows } = await repo.list(filter, pageOf(query));
       return { count, results: await view(rows) };
     },
 

@@ -1,5 +1,6 @@
 import { electronicFormatIBAN, isSEPACountry, isValidBIC, isValidIBAN } from 'ibantools';
 import type { PayeeStatus } from '@shared/schemas/payouts';
+import { sepaText } from './sepa-text';
 
 export interface CheckedAccount {
   status: PayeeStatus;
@@ -21,4 +22,17 @@ export function checkAccount(iban: string | null, bic: string | null): CheckedAc
   if (!isSEPACountry(electronic.slice(0, 2))) return { status: 'not_sepa', iban: electronic, bic: cleanBic };
   if (cleanBic !== null && !isValidBIC(cleanBic)) return { status: 'invalid_bic', iban: electronic, bic: cleanBic };
   return { status: 'ok', iban: electronic, bic: cleanBic };
+}
+
+/**
+ * The remittance of one transfer. To a federation account (the SVPS variant, issue 15) it leads
+ * with the federation, the payee's member number and name, so the federation books the money
+ * to the member's account (what is cut at 140 characters is the batch's reference, never those).
+ */
+export function remittanceOf(
+  payee: { federation: string | null; memberNumber: string | null; name: string },
+  reference: string,
+): string {
+  if (!payee.federation || !payee.memberNumber) return reference;
+  return sepaText(`${payee.federation} member ${payee.memberNumber} ${payee.name} / ${reference}`, 140);
 }

@@ -17,6 +17,9 @@ export interface DueRow {
   holder: string | null;
   iban: string | null;
   bic: string | null;
+  /** A federation account (SVPS, issue 15): the payee's member number there, else null. */
+  federation: string | null;
+  memberNumber: string | null;
 }
 
 /**
@@ -35,12 +38,17 @@ export async function dueRows(db: Db, venueId: number, lock = false): Promise<Du
     holder: string | null;
     iban: string | null;
     bic: string | null;
+    federation: string | null;
+    memberNumber: string | null;
   }>(
     await db.execute(sql`SELECT a.party_type AS "partyType", a.party_id AS "partyId", a.kind AS account,
         ${partyName(sql`a.party_type`, sql`a.party_id`)} AS name, a.balance_minor AS amount,
-        b.holder_name AS holder, b.iban, b.bic
+        b.holder_name AS holder, b.iban, b.bic, b.federation, b.member_number AS "memberNumber"
       FROM accounts a
-      LEFT JOIN LATERAL (SELECT ba.holder_name, ba.iban, ba.bic FROM bank_accounts ba
+      LEFT JOIN LATERAL (SELECT ba.holder_name, ba.iban, ba.bic,
+          CASE WHEN ba.kind = 'federation' THEN ba.federation END AS federation,
+          CASE WHEN ba.kind = 'federation' THEN ba.member_number END AS member_number
+        FROM bank_accounts ba
         WHERE ba.owner_type = a.party_type AND ba.owner_id = a.party_id
         ORDER BY ba.is_default DESC, ba.id DESC LIMIT 1) b ON true
       WHERE a.venue_id = ${venueId} AND a.balance_minor > 0

@@ -21,7 +21,7 @@ import { sessionOf } from '../../http/session';
 import type { RequestUser } from '../../types';
 import { payoutEntry, postSystemEntries, reverseSystemEntries } from '../ledger/system-postings';
 import { assertKnownVenueAccess, assertVenueAccess } from '../venue/venue-access';
-import { checkAccount } from './payee-bank';
+import { checkAccount, remittanceOf } from './payee-bank';
 import { payoutPain001, type PainTransfer } from './payout-pain001';
 import {
   batchFile,
@@ -228,7 +228,7 @@ export function createPayoutService(ctx: AppContext) {
             name: sepaText(row.holder || row.name, 70) || sepaText(row.name, 70),
             iban: checked.iban!,
             bic: checked.bic,
-            reference,
+            reference: remittanceOf(row, reference),
           };
         });
         const controlSum = transfers.reduce((sum, t) => sum + t.amountMinor, 0);

@@ -1,18 +1,42 @@
-import { and, asc, count, eq, min } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, min, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PersonAtVenue } from '@shared/schemas/participation';
 import type { Db } from '../../db/client';
 import { accounts, officialParticipations, officials, riders, simpleUsers, venueParticipations } from '../../db/schema';
 import type { Page } from '../../http/pagination';
 import { partyBalances, partyKey } from '../participation/party-balances';
 import { toPersonSummary } from './person-summary';
+import { containsPattern } from './search-pattern';
 
 export type AtVenueKind = 'rider' | 'official' | 'simpleuser';
 type Listed = { count: number; results: PersonAtVenue[] };
 
+interface PersonColumns {
+  firstName: AnyPgColumn;
+  lastName: AnyPgColumn;
+  email: AnyPgColumn;
+  feiId?: AnyPgColumn;
+}
+
+/** `?search=`: the name ("First Last"), the e-mail or the FEI id contains it. */
+function matching(table: PersonColumns, search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = containsPattern(search);
+  return or(
+    ilike(sql`${table.firstName} || ' ' || ${table.lastName}`, pattern),
+    ilike(table.email, pattern),
+    table.feiId ? ilike(table.feiId, pattern) : undefined,
+  );
+}
+
 /** Riders enrolled at the venue, with their participation and the balance of whoever pays. */
-async function ridersAt(db: Db, venueId: number, page: Page): Promise<Listed> {
-  const where = eq(venueParticipations.venueId, venueId);
-  const [total] = await db.select({ n: count() }).from(venueParticipations).where(where);
+async function ridersAt(db: Db, venueId: number, page: Page, search?: string): Promise<Listed> {
+  const where = and(eq(venueParticipations.venueId, venueId), matching(riders, search));
+  const [total] = await db
+    .select({ n: count() })
+    .from(venueParticipations)
+    .innerJoin(riders, eq(riders.id, venueParticipations.riderId))
+    .where(where);
   const rows = await db
     .select({ rider: riders, participation: venueParticipations })
     .from(venueParticipations)
@@ -34,12 +58,17 @@ async function ridersAt(db: Db, venueId: number, page: Page): Promise<Listed> {
 }
 
 /** Officials working at the venue (once each, with their first participation). */
-async function officialsAt(db: Db, venueId: number, page: Page): Promise<Listed> {
-  const where = eq(officialParticipations.venueId, venueId);
+async function officialsAt(db: Db, venueId: number, page: Page, search?: string): Promise<Listed> {
+  const where = and(eq(officialParticipations.venueId, venueId), matching(officials, search));
   const [total] = await db
     .select({ n: count() })
     .from(
-      db.selectDistinct({ id: officialParticipations.officialId }).from(officialParticipations).where(where).as('o'),
+      db
+        .selectDistinct({ id: officialParticipations.officialId })
+        .from(officialParticipations)
+        .innerJoin(officials, eq(officials.id, officialParticipations.officialId))
+        .where(where)
+        .as('o'),
     );
   const rows = await db
     .select({ official: officials, participation: min(officialParticipations.id) })
@@ -63,8 +92,13 @@ async function officialsAt(db: Db, venueId: number, page: Page): Promise<Listed>
 }
 
 /** Simple users with an account (entries) at the venue. */
-async function simpleUsersAt(db: Db, venueId: number, page: Page): Promise<Listed> {
-  const where = and(eq(accounts.venueId, venueId), eq(accounts.kind, 'party'), eq(accounts.partyType, 'simpleuser'));
+async function simpleUsersAt(db: Db, venueId: number, page: Page, search?: string): Promise<Listed> {
+  const where = and(
+    eq(accounts.venueId, venueId),
+    eq(accounts.kind, 'party'),
+    eq(accounts.partyType, 'simpleuser'),
+    matching(simpleUsers, search),
+  );
   const [total] = await db
     .select({ n: count() })
     .from(accounts)
@@ -84,7 +118,10 @@ async function simpleUsersAt(db: Db, venueId: number, page: Page): Promise<Liste
   };
 }
 
-export const LIST_AT_VENUE: Record<AtVenueKind, (db: Db, venueId: number, page: Page) => Promise<Listed>> = {
+export const LIST_AT_VENUE: Record<
+  AtVenueKind,
+  (db: Db, venueId: number, page: Page, search?: string) => Promise<Listed>
+> = {
   rider: ridersAt,
   official: officialsAt,
   simpleuser: simpleUsersAt,

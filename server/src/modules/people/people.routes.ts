@@ -9,7 +9,11 @@ import { PERSON_KINDS } from './people.repo';
 import { createPeopleService } from './people.service';
 
 const searchQuery = listQuery.extend({ search: z.string().trim().max(100).optional() });
-const venueQuery = listQuery.extend({ venue: idParam.optional() });
+const venueQuery = listQuery.extend({
+  venue: idParam.optional(),
+  /** Name, e-mail or FEI id contains it. */
+  search: z.string().trim().max(100).optional(),
+});
 /** Floor roles get people without contact details (issue 11 §7): `email` is left out for them. */
 const contact = { email: z.string().nullable().optional().describe('Left out for floor roles') };
 const personFound = personSummary.extend(contact);
@@ -28,7 +32,7 @@ export function peopleRoutes(app: App, ctx: AppContext): void {
         schema: {
           tags,
           security,
-          summary: `The ${kind}s at a venue with their balance there`,
+          summary: `The ${kind}s at a venue with their balance there; ?search= name, e-mail or FEI id`,
           querystring: venueQuery,
           response: { 200: paginated(personListed) },
         },

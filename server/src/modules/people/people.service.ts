@@ -49,10 +49,10 @@ export function createPeopleService(ctx: AppContext) {
     },
 
     /** Admins name the venue; staff get their own. Contact details only for the show office. */
-    async listAtVenue(user: RequestUser, kind: AtVenueKind, query: ListQuery & { venue?: number }) {
+    async listAtVenue(user: RequestUser, kind: AtVenueKind, query: ListQuery & { venue?: number; search?: string }) {
       const venueId = listVenue(user, query.venue);
       if (venueId === undefined) throw fieldError('venue', 'required');
-      const listed = await LIST_AT_VENUE[kind](ctx.db, venueId, pageOf(query));
+      const listed = await LIST_AT_VENUE[kind](ctx.db, venueId, pageOf(query), query.search);
       if (can(user.roles, 'people.search.all')) return listed;
       return {
         count: listed.count,

@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { can } from '@shared/permissions';
 import { personSummary } from '@shared/schemas/participation';
 import {
   checkRiderExistsInput,
@@ -13,6 +15,7 @@ import {
 } from '@shared/schemas/people';
 import type { AppContext } from '../../context';
 import { sessionOf } from '../../http/session';
+import { limitBy } from '../../plugins/rate-limit';
 import type { App } from '../../types';
 import { createEmploymentService } from '../employer/employment.service';
 import { createRiderLookupService } from './rider-lookup.service';
@@ -41,10 +44,27 @@ export function riderLookupRoutes(app: App, ctx: AppContext): void {
     { schema: { tags, security, body: lookupByNationalId, response: found }, config },
     (request) => lookup.byNationalId(request.body.nationalID),
   );
+  /*
+   * Also the public registration form's check (issue 15): anyone may ask, but only the roles that
+   * may look riders up learn who it is; everyone else gets `exists` alone (rider: null), and a
+   * caller without those roles is rate-limited like the other public forms.
+   */
+  const staff = (request: FastifyRequest) => can(request.user?.roles ?? [], 'rider.lookup');
   app.post(
     '/api/v1/rider/checkRiderExists/',
-    { schema: { tags, security, body: checkRiderExistsInput, response: { 200: checkRiderExistsResponse } }, config },
-    (request) => lookup.exists(request.body),
+    {
+      schema: {
+        tags,
+        summary: 'Does a rider with this licence or e-mail exist (public: `exists` only; staff: which rider)',
+        body: checkRiderExistsInput,
+        response: { 200: checkRiderExistsResponse },
+      },
+      config: { policy: 'public', rateLimit: { ...limitBy(ctx.config, 'auth'), allowList: staff } },
+    },
+    async (request) => {
+      const answer = await lookup.exists(request.body);
+      return staff(request) ? answer : { exists: answer.exists, rider: null };
+    },
   );
 
   const read = { policy: 'owner.read' } as const;

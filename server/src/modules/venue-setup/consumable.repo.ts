@@ -1,4 +1,4 @@
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { consumables, transactions } from '../../db/schema';
 import type { Page } from '../../http/pagination';
@@ -33,6 +33,22 @@ export function createConsumableRepo(db: Db) {
     async insert(values: NewConsumable, tx: Db): Promise<ConsumableRow> {
       const [row] = await tx.insert(t).values(values).returning();
       return row!;
+    },
+
+    /** Many rows in one statement, in the order given (bulk create, copy). */
+    async insertMany(values: NewConsumable[], tx: Db): Promise<ConsumableRow[]> {
+      if (!values.length) return [];
+      return tx
+        .insert(t)
+        .values(values)
+        .returning()
+        .then((rows) => rows.sort((a, b) => a.id - b.id));
+    },
+
+    /** Every article (active or not) of these venues: what a paste or a copy must not repeat. */
+    async ofVenues(venueIds: number[], tx: Db = db): Promise<ConsumableRow[]> {
+      if (!venueIds.length) return [];
+      return tx.select().from(t).where(inArray(t.venueId, venueIds)).orderBy(asc(t.id));
     },
 
     async update(id: number, patch: Partial<NewConsumable>, tx: Db): Promise<ConsumableRow | undefined> {

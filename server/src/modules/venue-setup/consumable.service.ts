@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { CHARGE_CATEGORIES, type ChargeCategory } from '@shared/ledger';
+import type { ChargeCategory } from '@shared/ledger';
 import type { ListQuery } from '@shared/schemas/pagination';
 import type { Consumable } from '@shared/schemas/venue-setup';
 import { AppError, fieldError } from '../../app-error';
@@ -9,7 +9,8 @@ import type { RequestUser } from '../../types';
 import { createTaxTypeRepo } from '../configuration/tax-type.repo';
 import { listVenue } from '../venue/venue-scope';
 import { createVenueRepo } from '../venue/venue.repo';
-import { createConsumableRepo, type ConsumableRow, type NewConsumable } from './consumable.repo';
+import { createConsumableRepo, type NewConsumable } from './consumable.repo';
+import { toConsumable } from './consumable.wire';
 
 interface ConsumableFields {
   name?: string;
@@ -19,19 +20,6 @@ interface ConsumableFields {
   tax_type?: number | null;
   active?: boolean;
 }
-
-const toConsumable = (row: ConsumableRow): Consumable => ({
-  id: row.id,
-  venue: row.venueId,
-  name: row.name,
-  category: (CHARGE_CATEGORIES as readonly string[]).includes(row.category)
-    ? (row.category as ChargeCategory)
-    : 'other',
-  unit: row.unit,
-  unit_price: row.unitPriceMinor,
-  tax_type: row.taxTypeId,
-  active: row.active,
-});
 
 /** What a venue sells: boxes, shavings, hay… A sold article is deactivated instead of deleted. */
 export function createConsumableService(ctx: AppContext) {

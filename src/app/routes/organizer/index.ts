@@ -5,4 +5,5 @@ export { OrganizerOfficialTransactionsRoute } from './official-transactions-rout
 export { OrganizerOfficialsRoute } from './officials-route';
 export { OrganizerParticipantsRoute } from './participants-route';
 export { OrganizerBankStatementsRoute, OrganizerPayoutsRoute } from './payouts-route';
+export { OrganizerRiderRoute } from './rider-route';
 export { OrganizerTransactionsRoute } from './transactions-route';

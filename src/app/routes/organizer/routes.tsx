@@ -14,6 +14,11 @@ export const organizerRoutes: RouteObject = group('organizer', 'organizer', 'org
     lazyPage(organizer, (m) => m.OrganizerListRoute),
   ),
   page(
+    'organizerRider',
+    lazyPage(organizer, (m) => m.OrganizerRiderRoute),
+    { loader: digitsLoader('riderId') },
+  ),
+  page(
     'organizerParticipants',
     lazyPage(organizer, (m) => m.OrganizerParticipantsRoute),
   ),

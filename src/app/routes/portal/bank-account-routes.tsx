@@ -13,6 +13,13 @@ export function BankAccountsRoute() {
           owner={owner}
           addHref={sectionHref('BankAccountAdd')}
           editHref={(bankAccountId) => sectionHref('BankAccountEdit', { bankAccountId })}
+          // The SVPS variants: where the base has them (the admin's rider pages), else read-only.
+          svpsAddHref={sectionHref('SvpsBankAccountAdd')}
+          svpsEditHref={
+            sectionHref('SvpsBankAccountAdd') === null
+              ? undefined
+              : (bankAccountId) => sectionHref('SvpsBankAccountEdit', { bankAccountId })
+          }
         />
       )}
     </SectionPage>

@@ -41,7 +41,9 @@ function ShowsPage({ which }: { which: 'shows' | 'balance' }) {
           owner={owner}
           which={which}
           transactionsHref={transactionsHref}
-          participationHref={(participationId) => sectionHref('ShowParticipation', { participationId })}
+          participationHref={(participationId, venueId) =>
+            sectionHref('ShowParticipation', { participationId }) ?? sectionHref('VenueParticipation', { venueId })
+          }
         />
       )}
     </SectionPage>

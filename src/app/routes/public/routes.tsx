@@ -2,6 +2,8 @@ import type { RouteObject } from 'react-router-dom';
 import { digitsLoader, guestLoader } from '../../guards/loaders';
 import { lazyPage } from '../../lazy-route';
 import { page } from '../../route-builders';
+import { DelayedSpinner } from '../../shell/busy-spinner';
+import { authRedirectLoader } from './auth-redirect';
 
 /** /login is its own small chunk (the first screen); the other public pages share one. */
 const login = () => import('./login-route');
@@ -62,6 +64,8 @@ export const publicRoutes: RouteObject[] = [
     lazyPage(publicPages, (m) => m.PreshowRoute),
     { loader: digitsLoader('show') },
   ),
+  // Where sign-in links land (issue 15): the loader sends everyone on (a spinner meanwhile).
+  page('riderAuthRedirect', undefined, { loader: authRedirectLoader, element: <DelayedSpinner busy /> }),
   page(
     'live',
     lazyPage(livePages, (m) => m.LiveRoute),

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { href } from '@/lib/paths';
 import { useAppStore } from '@/lib/store';
 import { useSubmit } from '@/lib/use-submit';
 import { NewPasswordFields } from './new-password-fields';
+import { useRiderEmailCheck } from '../api/check-rider-exists';
 import { useRegister } from '../api/register';
 
 type RegistrationValues = Omit<RegistrationRequest, 'role'> & { role: RegistrationRequest['role'] | '' };
@@ -25,6 +26,9 @@ export function RegistrationForm() {
     validate: schemaValidator(registrationRequest),
   });
   const { formErrors, run } = useSubmit(form);
+  // Issue 15: a rider with this e-mail is known already — a hint to sign in instead, nothing more.
+  const riderEmail = useRiderEmailCheck();
+  const emailProps = form.getInputProps('email');
 
   const submit = form.onSubmit(async (values) => {
     const ok = await run(async () => {
@@ -43,8 +47,25 @@ export function RegistrationForm() {
           autoComplete="email"
           required
           key={form.key('email')}
-          {...form.getInputProps('email')}
+          {...emailProps}
+          onBlur={(event) => {
+            (emailProps.onBlur as ((event: unknown) => void) | undefined)?.(event);
+            riderEmail.checked(event.currentTarget.value);
+          }}
         />
+        {riderEmail.exists && (
+          <Alert color="blue" role="status" title={t('registration.riderExists.title')}>
+            <Text size="sm">{t('registration.riderExists.text')}</Text>
+            <Group gap="md" mt={4}>
+              <Anchor component={Link} to={href('login')} size="sm">
+                {t('registration.riderExists.login')}
+              </Anchor>
+              <Anchor component={Link} to={href('forgotPassword')} size="sm">
+                {t('registration.riderExists.reset')}
+              </Anchor>
+            </Group>
+          </Alert>
+        )}
         <Group grow align="flex-start">
           <TextInput
             label={t('registration.firstName')}

@@ -5,7 +5,7 @@ import { useSyncInfo } from '@/offline/queries';
 import { useFloorStatus } from '@/offline/status';
 import { useFloorSync } from '@/offline/sync';
 import { DeviceNotices } from '@/features/devices/components/device-notices';
-import { useFloorVenue, useVenueLabel } from '../use-floor-venue';
+import { FloorVenueProvider, useFloorVenue, useVenueLabel } from '../use-floor-venue';
 import { AttentionList } from './attention-list';
 import { FloorBoundary } from './floor-boundary';
 import { StatusBar } from './status-bar';
@@ -13,6 +13,8 @@ import { StatusBar } from './status-bar';
 interface FloorFrameProps {
   /** The page heading (h1) with the venue's name under it; leave it out where the page has its own. */
   title?: string;
+  /** The venue to work at (the admin's views of any venue); the signed-in user's venue by default. */
+  venue?: number;
   children: ReactNode;
 }
 
@@ -50,8 +52,8 @@ function FloorBody({ showVenue, children }: { showVenue: boolean; children: Reac
  * Every floor screen sits in this frame: it keeps the venue's data in sync while open, shows
  * the sync state and the refused writes, and shows the screen once a snapshot is here.
  */
-export function FloorFrame({ title, children }: FloorFrameProps) {
-  return (
+export function FloorFrame({ title, venue, children }: FloorFrameProps) {
+  const frame = (
     <Stack>
       {title && <Title order={1}>{title}</Title>}
       <FloorBoundary>
@@ -59,4 +61,5 @@ export function FloorFrame({ title, children }: FloorFrameProps) {
       </FloorBoundary>
     </Stack>
   );
+  return venue === undefined ? frame : <FloorVenueProvider venue={venue}>{frame}</FloorVenueProvider>;
 }

@@ -12,9 +12,12 @@ interface OwnerShowsProps {
   owner: OwnerRef;
   /** `shows`: the venues with entries or participations; `balance`: the balance per venue. */
   which: 'shows' | 'balance';
-  /** The owner's entries at a venue, and a rider's participation there (null where the base has none). */
+  /**
+   * The owner's entries at a venue, and their participation there: a rider's by its id, an
+   * official's (the admin's page) by the venue (null where the base has none).
+   */
   transactionsHref(venue: number): string | null;
-  participationHref(participation: number): string | null;
+  participationHref(participation: number, venue: number): string | null;
 }
 
 /** The owner's shows (or balance) per venue: dates, balance and where to read more. */
@@ -34,7 +37,7 @@ export function OwnerShows({ owner, which, transactionsHref, participationHref }
       label: t('money.details'),
       render: (row) => {
         const entries = transactionsHref(row.venue);
-        const participation = row.participation === null ? null : participationHref(row.participation);
+        const participation = row.participation === null ? null : participationHref(row.participation, row.venue);
         return (
           <Group gap="sm" wrap="nowrap">
             {entries && (

@@ -1,5 +1,6 @@
-import { MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Box, Button, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { FocusEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TAX_OVERRIDES } from '@shared/ledger';
 import type { OwnerType } from '@shared/schemas/owner';
@@ -8,6 +9,7 @@ import { schemaValidator } from '@/lib/form-errors';
 import { useAppStore } from '@/lib/store';
 import { useSubmit } from '@/lib/use-submit';
 import { FormActions } from '@/lib/components/form-actions';
+import { useNextBookkeepingRefId } from '../api/next-bookkeeping-ref-id';
 import type { Profile, ProfileInput } from '../api/profile';
 import {
   ADMIN_FIELDS,
@@ -25,6 +27,10 @@ interface ProfileFormProps {
   submitLabel: string;
   /** Save the kind's input; a thrown validation answer is attached to the fields. */
   onSubmit(values: ProfileInput): Promise<void>;
+  /** A field was left with this value (the add-rider form checks e-mail and licence, issue 15). */
+  onFieldBlur?(field: string, value: string): void;
+  /** Shown above the form's buttons (that check's warning). */
+  notice?: ReactNode;
 }
 
 const INPUT_TYPES: Record<string, string> = { email: 'email', birth_date: 'date', phone: 'tel' };
@@ -35,7 +41,7 @@ const INPUT_MODES: Record<string, 'decimal' | 'numeric'> = {
 };
 
 /** The profile fields of one kind (PROFILE_SCHEMAS input); admin-only fields for admins only. */
-export function ProfileForm({ type, initial, submitLabel, onSubmit }: ProfileFormProps) {
+export function ProfileForm({ type, initial, submitLabel, onSubmit, onFieldBlur, notice }: ProfileFormProps) {
   const { t } = useTranslation('owner');
   const admin = useAppStore((state) => state.user?.roles.includes('admin') ?? false);
   const validate = schemaValidator<ProfileInput>(PROFILE_SCHEMAS[type].input);
@@ -45,19 +51,52 @@ export function ProfileForm({ type, initial, submitLabel, onSubmit }: ProfileFor
     validate: (values) => validate(profileInput(type, values, admin)),
   });
   const { formErrors, run } = useSubmit(form);
+  const refField = admin && ADMIN_FIELDS[type].includes('bookkeeping_ref_id');
+  const nextRef = useNextBookkeepingRefId(refField);
   const submit = form.onSubmit((values) => run(() => onSubmit(profileInput(type, values, admin))));
-  const textField = (field: string) => (
-    <TextInput
-      key={form.key(field)}
-      label={t(`profile.field.${field}`)}
-      required={REQUIRED_FIELDS.has(field)}
-      type={INPUT_TYPES[field]}
-      inputMode={INPUT_MODES[field]}
-      maxLength={field === 'country' || field === 'nationality' ? 2 : undefined}
-      description={field === 'country' || field === 'nationality' ? t('profile.countryHint') : undefined}
-      {...form.getInputProps(field)}
-    />
-  );
+  const textField = (field: string) => {
+    const props = form.getInputProps(field);
+    const onBlur = (event: FocusEvent<HTMLInputElement>) => {
+      (props.onBlur as ((event: FocusEvent<HTMLInputElement>) => void) | undefined)?.(event);
+      onFieldBlur?.(field, event.currentTarget.value);
+    };
+    const next = field === 'bookkeeping_ref_id' ? nextRef.data?.next : undefined;
+    return (
+      <TextInput
+        key={form.key(field)}
+        label={t(`profile.field.${field}`)}
+        required={REQUIRED_FIELDS.has(field)}
+        type={INPUT_TYPES[field]}
+        inputMode={INPUT_MODES[field]}
+        maxLength={field === 'country' || field === 'nationality' ? 2 : undefined}
+        description={
+          field === 'country' || field === 'nationality'
+            ? t('profile.countryHint')
+            : next !== undefined
+              ? t('profile.nextRefId', { next })
+              : undefined
+        }
+        inputContainer={
+          next === undefined
+            ? undefined
+            : (children) => (
+                <Group gap="xs" wrap="nowrap">
+                  <Box flex={1}>{children}</Box>
+                  <Button
+                    variant="default"
+                    onClick={() => form.setFieldValue('bookkeeping_ref_id', String(next))}
+                    aria-label={t('profile.useNextRefIdNamed', { next })}
+                  >
+                    {t('profile.useNextRefId')}
+                  </Button>
+                </Group>
+              )
+        }
+        {...props}
+        onBlur={onBlur}
+      />
+    );
+  };
   return (
     <form onSubmit={submit} noValidate aria-label={submitLabel}>
       <Stack>
@@ -87,6 +126,7 @@ export function ProfileForm({ type, initial, submitLabel, onSubmit }: ProfileFor
             )}
           </SimpleGrid>
         )}
+        {notice}
         <FormActions errors={formErrors} submitting={form.submitting} submitLabel={submitLabel} />
       </Stack>
     </form>

@@ -20,12 +20,24 @@ interface OfficialListProps {
   actions?: ReactNode;
   /** More actions of a row, before its own. */
   rowActions?(row: OfficialParticipation): ReactNode;
+  /**
+   * One official's participation only (the admin's official pages, issue 15): their rows,
+   * without the add button (a new official is added on the venue's officials view).
+   */
+  official?: number;
+  /** The card's title and its text without rows; "Officials" and "No officials …" unless told. */
+  title?: string;
+  empty?: string;
 }
 
 /** The officials at a venue: function, days, fees and what the venue owes them. */
-export function OfficialList({ venueId, currency, actions, rowActions }: OfficialListProps) {
+export function OfficialList({ venueId, currency, actions, rowActions, official, title, empty }: OfficialListProps) {
   const { t } = useTranslation('participants');
-  const officials = useOfficialParticipations(venueId);
+  const all = useOfficialParticipations(venueId);
+  const officials =
+    official === undefined || !all.data
+      ? all
+      : { ...all, data: { ...all.data, results: all.data.results.filter((row) => row.official.id === official) } };
   const remove = useDeleteOfficialParticipation();
   const confirmDelete = useConfirmDelete();
   const [editing, setEditing] = useState<OfficialParticipation | 'new' | null>(null);
@@ -35,18 +47,20 @@ export function OfficialList({ venueId, currency, actions, rowActions }: Officia
       <Stack>
         <Group justify="space-between">
           <Title order={2} size="h4" id="officials-title">
-            {t('officials.title')}
+            {title ?? t('officials.title')}
           </Title>
           <Group gap="xs">
             {actions}
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
-              {t('officials.add')}
-            </Button>
+            {official === undefined && (
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
+                {t('officials.add')}
+              </Button>
+            )}
           </Group>
         </Group>
         {officials.isPending && <Skeleton height={120} aria-label={t('list.loading')} />}
         {officials.isError && <Alert color="red">{errorText(officials.error)}</Alert>}
-        {officials.data?.results.length === 0 && <Text c="dimmed">{t('officials.empty')}</Text>}
+        {officials.data?.results.length === 0 && <Text c="dimmed">{empty ?? t('officials.empty')}</Text>}
         {officials.data && officials.data.results.length > 0 && (
           <Table.ScrollContainer minWidth={980}>
             <Table striped highlightOnHover verticalSpacing="xs">

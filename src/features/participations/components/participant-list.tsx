@@ -1,9 +1,10 @@
 import { Alert, Box, Button, Card, Group, Pagination, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@shared/constants';
+import type { VenueParticipation } from '@shared/schemas/participation';
 import { errorText } from '@/lib/api-error';
 import { useParticipations } from '../api/list-participations';
 import { SEARCH_DEBOUNCE_MS } from '@/lib/debounce';
@@ -18,10 +19,21 @@ interface ParticipantListProps {
   events: EventOption[];
   /** Admins get a link to each rider's transactions at the venue. */
   showTransactions?: boolean;
+  /** Where a rider's name leads (the organizer's rider page); not a link without it. */
+  riderHref?: (participation: VenueParticipation) => string;
+  /** More head-number tools beside the built-in ones (the route adds "Paste head numbers"). */
+  headNumberTools?: ReactNode;
 }
 
 /** The riders at a venue: who pays, horses with head numbers, events and balance. */
-export function ParticipantList({ venueId, currency, events, showTransactions = false }: ParticipantListProps) {
+export function ParticipantList({
+  venueId,
+  currency,
+  events,
+  showTransactions = false,
+  riderHref,
+  headNumberTools,
+}: ParticipantListProps) {
   const { t } = useTranslation('participants');
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
@@ -39,6 +51,7 @@ export function ParticipantList({ venueId, currency, events, showTransactions = 
           </Title>
           <Group gap="xs">
             <HeadNumberActions venueId={venueId} />
+            {headNumberTools}
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEnrolling(true)}>
               {t('enrol.title')}
             </Button>
@@ -73,6 +86,7 @@ export function ParticipantList({ venueId, currency, events, showTransactions = 
             participations={participations.data.results}
             currency={currency}
             showTransactions={showTransactions}
+            riderHref={riderHref}
           />
         )}
         {pages > 1 && (

@@ -11,10 +11,12 @@ interface ParticipantTableProps {
   participations: VenueParticipation[];
   currency: string;
   showTransactions: boolean;
+  /** Where a rider's name leads; plain text without it. */
+  riderHref?: (participation: VenueParticipation) => string;
 }
 
 /** One row per rider: payer, horses with head numbers, events, balance, actions. */
-export function ParticipantTable({ participations, currency, showTransactions }: ParticipantTableProps) {
+export function ParticipantTable({ participations, currency, showTransactions, riderHref }: ParticipantTableProps) {
   const { t } = useTranslation('participants');
   const remove = useDeleteParticipation();
   const confirmDelete = useConfirmDelete();
@@ -35,9 +37,15 @@ export function ParticipantTable({ participations, currency, showTransactions }:
           {participations.map((participation) => (
             <Table.Tr key={participation.id}>
               <Table.Td>
-                <Text fw={600} size="sm">
-                  {participation.rider.name}
-                </Text>
+                {riderHref ? (
+                  <Anchor component={Link} to={riderHref(participation)} fw={600} size="sm">
+                    {participation.rider.name}
+                  </Anchor>
+                ) : (
+                  <Text fw={600} size="sm">
+                    {participation.rider.name}
+                  </Text>
+                )}
                 {participation.rider.fei_id && (
                   <Text size="xs" c="dimmed">
                     {t('list.feiId', { feiId: participation.rider.fei_id })}

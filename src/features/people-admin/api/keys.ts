@@ -5,4 +5,7 @@ export const peopleAdminKeys = {
   kind: (kind: OwnerType) => ['people-admin', kind] as const,
   search: (kind: OwnerType, search: string, page: number) => ['people-admin', kind, search, page] as const,
   duplicates: ['people-admin', 'duplicates'] as const,
+  riderExists: (registrationId: string | null, email: string | null) =>
+    ['people-admin', 'rider-exists', registrationId, email] as const,
+  participated: (kind: 'rider' | 'official', id: number) => ['people-admin', 'participated', kind, id] as const,
 };

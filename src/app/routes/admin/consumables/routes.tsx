@@ -1,4 +1,13 @@
 import type { RouteObject } from 'react-router-dom';
+import { lazyPage } from '../../../lazy-route';
+import { page } from '../../../route-builders';
+
+const consumablesPages = () => import('./index');
 
 /** Every venue's price lists side by side (issue 15). */
-export const adminConsumablesRoutes: RouteObject[] = [];
+export const adminConsumablesRoutes: RouteObject[] = [
+  page(
+    'adminConsumables',
+    lazyPage(consumablesPages, (m) => m.AdminConsumablesRoute),
+  ),
+];

@@ -1,6 +1,7 @@
-import { Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { BulkConsumablesButton } from '@/features/bulk/components/bulk-consumables-button';
 import { useTaxTypes } from '@/features/configuration/api/list-tax-types';
 import { ConsumableList } from '@/features/venues/components/consumable-list';
 import { VenueHeading } from '@/features/venues/components/venue-heading';
@@ -12,6 +13,9 @@ export function VenueConsumablesRoute() {
   return (
     <Stack>
       <VenueHeading venueId={venueId} title={t('venueConsumables')} />
+      <Group justify="flex-end">
+        <BulkConsumablesButton venueId={venueId} />
+      </Group>
       <ConsumableList venueId={venueId} taxTypes={taxTypes.data?.results ?? []} />
     </Stack>
   );

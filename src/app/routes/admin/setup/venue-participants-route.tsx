@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { BulkHeadNumbersButton } from '@/features/bulk/components/bulk-head-numbers-button';
 import { ParticipantList } from '@/features/participations/components/participant-list';
 import { useVenue } from '@/features/venues/api/get-venue';
 import { useVecs } from '@/features/venues/api/list-vecs';
@@ -20,6 +21,7 @@ export function VenueParticipantsRoute() {
           currency={venue.data.currencyDisplay || venue.data.currency}
           events={vecs.data?.results ?? []}
           showTransactions
+          headNumberTools={<BulkHeadNumbersButton venueId={venueId} />}
         />
       )}
     </Stack>

@@ -1,0 +1,24 @@
+import { useNavigate, useParams } from 'react-router-dom';
+import { SvpsAccountEdit, SvpsAccountForm } from '@/features/owner/components/svps-account-form';
+import { useSectionHref } from '@/lib/owner-scope';
+import { SectionPage } from '../../portal/section-page';
+
+/** Back to the rider's bank accounts after saving or cancelling. */
+function useBackToList() {
+  const sectionHref = useSectionHref();
+  const navigate = useNavigate();
+  return () => void navigate(sectionHref('BankAccounts') ?? '..');
+}
+
+/** /riders/:riderId/bankAccounts/svps/add: the rider's account at the federation (SVPS). */
+export function SvpsBankAccountAddRoute() {
+  const back = useBackToList();
+  return <SectionPage>{(owner) => <SvpsAccountForm owner={owner} onDone={back} />}</SectionPage>;
+}
+
+/** /riders/:riderId/bankAccounts/svps/:bankAccountId */
+export function SvpsBankAccountEditRoute() {
+  const back = useBackToList();
+  const id = Number(useParams().bankAccountId);
+  return <SectionPage>{(owner) => <SvpsAccountEdit key={id} owner={owner} id={id} onDone={back} />}</SectionPage>;
+}
