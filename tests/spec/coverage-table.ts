@@ -422,6 +422,80 @@ export const SPEC_ROUTES: SpecRoute[] = [
   r('vetcheck', 'dashboard with a list child (Vet-check view)', '/vetcheck', '/vetcheck/list'),
 ];
 
+/**
+ * The client's other pages: the add, edit and detail pages a spec section implies (its list names
+ * the section only), and Paddock's additions beyond spec §2. With SPEC_ROUTES they are every page
+ * of src/lib/paths: tests/client/spec-routes.test.ts fails on a page in neither list, so a row
+ * dropped from SPEC_ROUTES is noticed too.
+ */
+export const SUB_PAGES: string[] = [
+  '/employers/add',
+  '/employers/:employerId',
+  '/officials/add',
+  '/officials/:officialId',
+  '/simpleusers/add',
+  '/simpleusers/:simpleUserId',
+  '/merchants/add',
+  '/merchants/:merchantId',
+  '/riders/:riderId/shows/:venueId/transactions',
+  '/riders/:riderId/shows/participation/:participationId',
+  '/employers/:employerId/employees/add',
+  '/employers/:employerId/bankAccounts/add',
+  '/employers/:employerId/bankAccounts/:bankAccountId',
+  '/employers/:employerId/teamMembers/add',
+  '/employers/:employerId/teamMembers/:teamMembersId',
+  '/employers/:employerId/documents/add',
+  '/officials/:officialId/bankAccounts/add',
+  '/officials/:officialId/bankAccounts/:bankAccountId',
+  '/officials/:officialId/documents/add',
+  '/officials/:officialId/teamMembers/add',
+  '/officials/:officialId/teamMembers/:teamMembersId',
+  '/simpleusers/:simpleUserId/bankAccounts/add',
+  '/simpleusers/:simpleUserId/bankAccounts/:bankAccountId',
+  '/simpleusers/:simpleUserId/documents/add',
+  '/simpleusers/:simpleUserId/teamMembers/add',
+  '/simpleusers/:simpleUserId/teamMembers/:teamMembersId',
+  '/merchants/:merchantId/bankAccounts/add',
+  '/merchants/:merchantId/bankAccounts/:bankAccountId',
+  '/employer/employees/edit/:riderId/horses/add',
+  '/employer/employees/edit/:riderId/horses/view/:id',
+  '/employer/employees/edit/:riderId/horses/view/:id/:horseOwnerId',
+  '/employer/employees/edit/:riderId/grooms/add',
+  '/employer/employees/edit/:riderId/grooms/edit/:groomId',
+  '/employer/employees/edit/:riderId/bankAccounts/add',
+  '/employer/employees/edit/:riderId/bankAccounts/:bankAccountId',
+  '/employer/employees/edit/:riderId/documents/add',
+  '/employer/bankAccounts/add',
+  '/employer/bankAccounts/:bankAccountId',
+  '/employer/documents/add',
+  '/employer/teamMembers/add',
+  '/employer/teamMembers/:teamMembersId',
+  '/official/teamMembers/add',
+  '/official/teamMembers/:teamMembersId',
+  '/merchant/bankAccounts/add',
+  '/merchant/bankAccounts/:bankAccountId',
+  '/organizer/startlists/:competitionId',
+  '/organizer/rankings/:competitionId',
+];
+
+export const PADDOCK_ROUTES: string[] = [
+  // invoices, payouts and bank statements (issues 12, 13)
+  '/venues/:venueId/actions/invoices/:invoiceId',
+  '/venues/:venueId/actions/payouts',
+  '/venues/:venueId/actions/bankStatements',
+  '/organizer/invoices/:invoiceId',
+  '/organizer/payouts',
+  '/organizer/bankStatements',
+  // the system's pages (issue 6)
+  '/errorReports',
+  '/auditLog',
+  // the public live scores of a show (issue 14)
+  '/live/:venueId',
+  // the simple user's statements, as every other party has them
+  '/simpleusers/:simpleUserId/reports',
+  '/simpleuser/reports',
+];
+
 export interface SpecCall {
   /** The subsection of spec §7. */
   section: string;
