@@ -89,39 +89,26 @@ if (!run('build', 'npm', ['run', '--silent', 'build'])) {
 run('unit and API tests (PGlite)', vitest[0], [...vitest.slice(1), `--outputFile=${out}/vitest.json`]);
 countVitest(`${out}/vitest.json`, 'unit and API tests (PGlite)');
 
-// The browser tests wait on the browser and the server more than they compute: the API tests on
-// PostgreSQL run beside them (one vitest worker), instead of after them.
 const pg = startCluster(Number(process.env.TEST_PG_PORT ?? 54329));
-const pgTests = new Promise((resolve) => {
-  const label = 'API tests (PostgreSQL)';
-  const args = [...vitest.slice(1), '--project', 'server', '--maxWorkers=1', `--outputFile=${out}/vitest-pg.json`];
-  const started = Date.now();
-  const child = spawn(vitest[0], args, {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, TEST_DATABASE_URL: pg.url },
-  });
-  const output = [];
-  child.stdout.on('data', (chunk) => output.push(chunk));
-  child.stderr.on('data', (chunk) => output.push(chunk));
-  child.on('close', (status) => {
-    console.info(`\n[test] ${label}: ${vitest[0]} ${args.join(' ')}`);
-    process.stdout.write(Buffer.concat(output));
-    console.info(`[test] ${label}: exit ${status} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    resolve();
-  });
-});
-
 try {
-  if (existsSync('dist/index.html')) {
-    run('browser tests (Chromium)', 'node_modules/.bin/playwright', ['test'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json`,
-    });
-    countPlaywright(`${out}/playwright.json`);
-  }
-  await pgTests;
+  run(
+    'API tests (PostgreSQL)',
+    vitest[0],
+    [...vitest.slice(1), '--project', 'server', `--outputFile=${out}/vitest-pg.json`],
+    {
+      TEST_DATABASE_URL: pg.url,
+    },
+  );
   countVitest(`${out}/vitest-pg.json`, 'API tests (PostgreSQL)');
 } finally {
   pg.stop();
+}
+
+if (existsSync('dist/index.html')) {
+  run('browser tests (Chromium)', 'node_modules/.bin/playwright', ['test'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json`,
+  });
+  countPlaywright(`${out}/playwright.json`);
 }
 
 console.info('');
