@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startHttpDouble, type HttpDouble, type HttpDoubleOptions } from '../support/http-double';
 
 /*
  * A local stand-in for the FEI's web service (server/src/modules/fei/fei-client.ts describes the
@@ -16,43 +15,23 @@ export interface FeiDoubleShow {
 
 export type FeiDoubleMode = 'ok' | 'garbage' | 'error';
 
-export interface FeiDouble {
-  url: string;
-  /** Requests seen, e.g. "GET /shows/2026_CI_0139/entries". */
-  requests: string[];
-  mode: FeiDoubleMode;
+/** Its requests are e.g. "GET /shows/2026_CI_0139/entries". */
+export interface FeiDouble extends HttpDouble<FeiDoubleMode> {
   shows: Map<string, FeiDoubleShow>;
-  close(): Promise<void>;
 }
 
 export async function startFeiDouble(
-  options: { port?: number; user?: string; password?: string; shows?: Record<string, FeiDoubleShow> } = {},
+  options: HttpDoubleOptions & { shows?: Record<string, FeiDoubleShow> } = {},
 ): Promise<FeiDouble> {
-  const user = options.user ?? 'paddock';
-  const password = options.password ?? 'secret';
-  const expected = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-  const state = {
-    mode: 'ok' as FeiDoubleMode,
-    shows: new Map(Object.entries(options.shows ?? {})),
-    requests: [] as string[],
-  };
-  const server: Server = createServer((req, res) => {
-    state.requests.push(`${req.method} ${req.url}`);
-    if (req.headers.authorization !== expected) {
-      res.writeHead(401).end('unauthorized');
-      return;
-    }
-    if (state.mode === 'error') {
-      res.writeHead(500).end('internal error');
-      return;
-    }
+  const state = { shows: new Map(Object.entries(options.shows ?? {})) };
+  return startHttpDouble<FeiDoubleMode, typeof state>(options, state, (req, res, double) => {
     const m = /^\/shows\/([^/]+)\/(entries|competitions)$/.exec(req.url ?? '');
-    const show = m ? state.shows.get(decodeURIComponent(m[1]!)) : undefined;
+    const show = m ? double.shows.get(decodeURIComponent(m[1]!)) : undefined;
     if (!m || !show) {
       res.writeHead(404).end('not found');
       return;
     }
-    if (state.mode === 'garbage') {
+    if (double.mode === 'garbage') {
       res.writeHead(200, { 'content-type': m[2] === 'entries' ? 'application/xml' : 'application/json' });
       res.end(m[2] === 'entries' ? '<html><body>Service temporarily unavailable' : '{"Competitions": "soon"');
       return;
@@ -65,22 +44,6 @@ export async function startFeiDouble(
         .end(JSON.stringify({ ShowFEIID: decodeURIComponent(m[1]!), Competitions: show.competitions }));
     }
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    get requests() {
-      return state.requests;
-    },
-    get mode() {
-      return state.mode;
-    },
-    set mode(mode: FeiDoubleMode) {
-      state.mode = mode;
-    },
-    shows: state.shows,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 /** The schedule the tests and the e2e double serve for the sample show. */

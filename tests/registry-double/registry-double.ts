@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { startHttpDouble, type HttpDouble, type HttpDoubleOptions } from '../support/http-double';
 
 /*
  * A local stand-in for the national federation's registry (the export format and the call are
@@ -21,16 +20,11 @@ export interface RegistryData {
 
 export type RegistryDoubleMode = 'ok' | 'garbage' | 'wrong_shape' | 'error' | 'hang';
 
-export interface RegistryDouble {
-  url: string;
-  /** Requests seen, e.g. "GET /export?page=1". */
-  requests: string[];
-  mode: RegistryDoubleMode;
+export interface RegistryDouble extends HttpDouble<RegistryDoubleMode> {
   /** What the registry holds; change it between syncs. */
   data: RegistryData;
   /** Records per list and page. */
   pageSize: number;
-  close(): Promise<void>;
 }
 
 const LISTS = ['clubs', 'riders', 'horses', 'officials'] as const;
@@ -71,79 +65,31 @@ export function generatedRegistry(riders: number, horses: number, first = 1): Re
 }
 
 export async function startRegistryDouble(
-  options: { port?: number; user?: string; password?: string; data?: RegistryData; pageSize?: number } = {},
+  options: HttpDoubleOptions & { data?: RegistryData; pageSize?: number } = {},
 ): Promise<RegistryDouble> {
-  const user = options.user ?? 'paddock';
-  const password = options.password ?? 'secret';
-  const expected = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-  const state = {
-    pageSize: options.pageSize ?? 1000,
-    mode: 'ok' as RegistryDoubleMode,
-    data: options.data ?? emptyRegistry(),
-    requests: [] as string[],
-  };
-  const server: Server = createServer((req, res) => {
-    state.requests.push(`${req.method} ${req.url}`);
-    if (state.mode === 'hang') return;
-    if (req.headers.authorization !== expected) {
-      res.writeHead(401).end('unauthorized');
-      return;
-    }
-    if (state.mode === 'error') {
-      res.writeHead(500).end('internal error');
-      return;
-    }
+  const state = { pageSize: options.pageSize ?? 1000, data: options.data ?? emptyRegistry() };
+  return startHttpDouble<RegistryDoubleMode, typeof state>(options, state, (req, res, double) => {
     const url = new URL(req.url ?? '/', 'http://registry');
     if (req.method !== 'GET' || url.pathname !== '/export') {
       res.writeHead(404).end('not found');
       return;
     }
-    if (state.mode === 'garbage') {
+    if (double.mode === 'garbage') {
       res.writeHead(200, { 'content-type': 'application/json' }).end('<html><body>Wartungsarbeiten');
       return;
     }
-    if (state.mode === 'wrong_shape') {
+    if (double.mode === 'wrong_shape') {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ riders: 'soon', page: 1 }));
       return;
     }
     const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
-    const longest = Math.max(...LISTS.map((l) => state.data[l].length));
-    const pages = Math.max(1, Math.ceil(longest / state.pageSize));
+    const longest = Math.max(...LISTS.map((l) => double.data[l].length));
+    const pages = Math.max(1, Math.ceil(longest / double.pageSize));
     const body: Record<string, unknown> = { page, pages };
-    for (const list of LISTS) body[list] = state.data[list].slice((page - 1) * state.pageSize, page * state.pageSize);
+    for (const list of LISTS)
+      body[list] = double.data[list].slice((page - 1) * double.pageSize, page * double.pageSize);
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    get requests() {
-      return state.requests;
-    },
-    get mode() {
-      return state.mode;
-    },
-    set mode(mode: RegistryDoubleMode) {
-      state.mode = mode;
-    },
-    get data() {
-      return state.data;
-    },
-    set data(data: RegistryData) {
-      state.data = data;
-    },
-    get pageSize() {
-      return state.pageSize;
-    },
-    set pageSize(size: number) {
-      state.pageSize = size;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -29,6 +29,12 @@ async function rowsIn(table: PgTable, where?: SQL): Promise<number> {
   return row!.n;
 }
 
+/** A 400 with exactly these field errors (by row index, or `__all__` for the paste as a whole). */
+function expectRefused(res: Awaited<ReturnType<typeof post>>, fields: Record<string, unknown>) {
+  expect(res.statusCode).toBe(400);
+  expect(res.json().fields).toEqual(fields);
+}
+
 async function audits(action: string) {
   return db().select().from(auditLog).where(eq(auditLog.action, action));
 }
@@ -102,8 +108,7 @@ describe('POST /api/v1/consumable/ with an array', () => {
       article('Oats', { venue: 999_999 }),
       article(' HAY ', { unit: 'Bale' }),
     ]);
-    expect(checked.statusCode).toBe(400);
-    expect(checked.json().fields).toEqual({
+    expectRefused(checked, {
       '0': { name: ['duplicate'] },
       '1': { tax_type: ['does_not_exist'] },
       '2': { venue: ['does_not_exist'] },
@@ -117,11 +122,9 @@ describe('POST /api/v1/consumable/ with an array', () => {
     const before = await rowsIn(consumables);
     const many = Array.from({ length: MAX_BULK_ROWS + 1 }, (_, i) => article(`Article ${i}`));
     const tooMany = await post('admin', '/api/v1/consumable/', many);
-    expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().fields).toEqual({ __all__: ['too_big'] });
+    expectRefused(tooMany, { __all__: ['too_big'] });
     const empty = await post('admin', '/api/v1/consumable/', []);
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json().fields).toEqual({ __all__: ['too_small'] });
+    expectRefused(empty, { __all__: ['too_small'] });
     const organizer = await post('organizer', '/api/v1/consumable/', [article('Hay')]);
     expect(organizer.statusCode).toBe(403);
     expect(await rowsIn(consumables)).toBe(before);
@@ -166,8 +169,7 @@ describe('POST /api/v1/attendee/ with an array', () => {
       [guest('Dan', { badge: 'p-1' }), guest('Eve'), guest('eve'), guest('Cat', { email: 'CAT@x.test' })],
       randomUUID(),
     );
-    expect(dup.statusCode).toBe(400);
-    expect(dup.json().fields).toEqual({
+    expectRefused(dup, {
       '0': { badge: ['duplicate'] },
       '1': { first_name: ['duplicate'] },
       '2': { first_name: ['duplicate'] },
@@ -184,8 +186,7 @@ describe('POST /api/v1/attendee/ with an array', () => {
       [guest('Ann'), guest('Ben', { email: 'not-an-address' }), guest('')],
       randomUUID(),
     );
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toEqual({ '1': { email: ['invalid_email'] }, '2': { first_name: ['required'] } });
+    expectRefused(bad, { '1': { email: ['invalid_email'] }, '2': { first_name: ['required'] } });
     const tooMany = Array.from({ length: MAX_BULK_ROWS + 1 }, (_, i) => guest(`G${i}`));
     expect((await post('welcomedesk', '/api/v1/attendee/', tooMany, randomUUID())).statusCode).toBe(400);
     expect((await post('welcomedesk', '/api/v1/attendee/', [guest('Ann')])).json().error).toBe(
@@ -279,8 +280,7 @@ describe('POST /api/v1/headNumber/', () => {
       { participation_horse: h.alpha, head_number: 1 },
       { participation_horse: h.bravo, head_number: 0 },
     ]);
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toEqual({ '1': { head_number: ['invalid'] } });
+    expectRefused(bad, { '1': { head_number: ['invalid'] } });
 
     const clash = await post('organizer', '/api/v1/headNumber/', [
       { participation_horse: h.alpha, head_number: 3 },
@@ -288,8 +288,7 @@ describe('POST /api/v1/headNumber/', () => {
       { participation_horse: h.alpha, head_number: 4 },
       { participation_horse: 999_999, head_number: 6 },
     ]);
-    expect(clash.statusCode).toBe(400);
-    expect(clash.json().fields).toEqual({
+    expectRefused(clash, {
       '0': { participation_horse: ['duplicate'], head_number: ['head_number_taken'] },
       '1': { head_number: ['head_number_taken'] },
       '2': { participation_horse: ['duplicate'] },

@@ -137,6 +137,10 @@ const totals = () =>
     (SELECT count(*) FROM riders)::int AS riders, (SELECT count(*) FROM horses)::int AS horses,
     (SELECT count(*) FROM officials)::int AS officials`).then((r) => r[0]!);
 
+/** One entity's counts when a sync only created, or only found unchanged, its records. */
+const created = (n: number) => ({ created: n, updated: 0, unchanged: 0, conflicts: 0 });
+const unchanged = (n: number) => ({ created: 0, updated: 0, unchanged: n, conflicts: 0 });
+
 async function conflicts(): Promise<SyncConflictList> {
   const res = await app.inject({ method: 'GET', url: '/api/v1/syncConflict/', headers: admin });
   expect(res.statusCode, res.body).toBe(200);
@@ -176,9 +180,9 @@ describe('the registry sync', () => {
     await second.close();
     expect(done.status).toBe('done');
     expect(done.progress.map((m) => m.code)).toContain('run_resumed');
-    expect(done.counts?.rider).toEqual({ created: 1500, updated: 0, unchanged: 0, conflicts: 0 });
-    expect(done.counts?.horse).toEqual({ created: 1500, updated: 0, unchanged: 0, conflicts: 0 });
-    expect(done.counts?.club).toEqual({ created: 20, updated: 0, unchanged: 0, conflicts: 0 });
+    expect(done.counts?.rider).toEqual(created(1500));
+    expect(done.counts?.horse).toEqual(created(1500));
+    expect(done.counts?.club).toEqual(created(20));
     // The export was read once, when the sync started.
     expect(registry.requests.length).toBe(requests);
     expect(await totals()).toEqual({ ...before, riders: before.riders + 1500, horses: before.horses + 1500 });
@@ -200,10 +204,10 @@ describe('the registry sync', () => {
     const first = await sync();
     expect(first.status).toBe('done');
     expect(first.counts).toEqual({
-      club: { created: 2, updated: 0, unchanged: 0, conflicts: 0 },
-      rider: { created: 3, updated: 0, unchanged: 0, conflicts: 0 },
-      horse: { created: 2, updated: 0, unchanged: 0, conflicts: 0 },
-      official: { created: 1, updated: 0, unchanged: 0, conflicts: 0 },
+      club: created(2),
+      rider: created(3),
+      horse: created(2),
+      official: created(1),
     });
     expect(first.last_sync?.sync_date).toBeTruthy();
     expect(first.progress.map((m) => m.code)).toEqual(
@@ -230,10 +234,10 @@ describe('the registry sync', () => {
     const second = await sync();
     expect(second.status).toBe('done');
     expect(second.counts).toEqual({
-      club: { created: 0, updated: 0, unchanged: 2, conflicts: 0 },
-      rider: { created: 0, updated: 0, unchanged: 3, conflicts: 0 },
-      horse: { created: 0, updated: 0, unchanged: 2, conflicts: 0 },
-      official: { created: 0, updated: 0, unchanged: 1, conflicts: 0 },
+      club: unchanged(2),
+      rider: unchanged(3),
+      horse: unchanged(2),
+      official: unchanged(1),
     });
     expect(await totals()).toEqual(after);
     expect(await stamps()).toEqual(stamped);

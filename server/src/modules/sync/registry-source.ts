@@ -44,22 +44,25 @@ const id = z
   .transform((v) => String(v).trim())
   .pipe(z.string().min(1).max(64));
 
-const club = z.object({ id, name: text(200), city: text(120), country: text(3) });
-const rider = z.object({
-  id,
-  fei_id: text(20),
-  national_id: text(40),
+/** What every record but a club has: the registry's id, the FEI id and the national id. */
+const identified = { id, fei_id: text(20), national_id: text(40) };
+/** A person's (rider's or official's) common fields. */
+const person = {
+  ...identified,
   first_name: text(120),
   last_name: text(120),
   email: text(254),
   nationality: text(3),
+};
+
+const club = z.object({ id, name: text(200), city: text(120), country: text(3) });
+const rider = z.object({
+  ...person,
   birth_date: text(10).pipe(z.iso.date().nullable()),
   club: text(64),
 });
 const horse = z.object({
-  id,
-  fei_id: text(20),
-  national_id: text(40),
+  ...identified,
   name: text(200),
   birth_year: text(4).pipe(
     z
@@ -72,13 +75,7 @@ const horse = z.object({
   breed: text(80),
 });
 const official = z.object({
-  id,
-  fei_id: text(20),
-  national_id: text(40),
-  first_name: text(120),
-  last_name: text(120),
-  email: text(254),
-  nationality: text(3),
+  ...person,
   functions: z
     .array(z.string().trim().min(1).max(40))
     .max(20)

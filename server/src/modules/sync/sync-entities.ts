@@ -41,6 +41,12 @@ const notNullText = (name: string): FieldSpec => ({
 });
 const email: FieldSpec = { ...plain('email'), caseless: true };
 const personName = `nullif(trim(t.first_name || ' ' || t.last_name), '')`;
+/** Riders, horses and officials keep their registry id in registry_data. */
+const registryDataId = `(t.registry_data ->> 'id')`;
+const idKeys = ['fei_id', 'national_id'];
+const idFields = [plain('fei_id'), plain('national_id')];
+/** A rider's or official's fields in common (the e-mail is their weak key). */
+const personFields = [...idFields, notNullText('first_name'), notNullText('last_name'), email, plain('nationality')];
 
 export const ENTITY_SPECS: EntitySpec[] = [
   {
@@ -57,16 +63,11 @@ export const ENTITY_SPECS: EntitySpec[] = [
     entity: 'rider',
     list: 'riders',
     table: 'riders',
-    registryId: `(t.registry_data ->> 'id')`,
-    keys: ['fei_id', 'national_id'],
+    registryId: registryDataId,
+    keys: idKeys,
     weakKey: 'email',
     fields: [
-      plain('fei_id'),
-      plain('national_id'),
-      notNullText('first_name'),
-      notNullText('last_name'),
-      email,
-      plain('nationality'),
+      ...personFields,
       { name: 'birth_date', column: 'birth_date', read: 't.birth_date::text', write: 'x.birth_date::date' },
       {
         name: 'club',
@@ -81,12 +82,11 @@ export const ENTITY_SPECS: EntitySpec[] = [
     entity: 'horse',
     list: 'horses',
     table: 'horses',
-    registryId: `(t.registry_data ->> 'id')`,
-    keys: ['fei_id', 'national_id'],
+    registryId: registryDataId,
+    keys: idKeys,
     weakKey: null,
     fields: [
-      plain('fei_id'),
-      plain('national_id'),
+      ...idFields,
       notNullText('name'),
       { name: 'birth_year', column: 'birth_year', read: 't.birth_year::text', write: 'x.birth_year::int' },
       plain('sex'),
@@ -99,16 +99,11 @@ export const ENTITY_SPECS: EntitySpec[] = [
     entity: 'official',
     list: 'officials',
     table: 'officials',
-    registryId: `(t.registry_data ->> 'id')`,
-    keys: ['fei_id', 'national_id'],
+    registryId: registryDataId,
+    keys: idKeys,
     weakKey: 'email',
     fields: [
-      plain('fei_id'),
-      plain('national_id'),
-      notNullText('first_name'),
-      notNullText('last_name'),
-      email,
-      plain('nationality'),
+      ...personFields,
       {
         name: 'functions',
         column: 'functions',

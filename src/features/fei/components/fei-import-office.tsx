@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconCloudDownload, IconFileUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -7,6 +7,7 @@ import type { CompetitionImport, FeiPreview } from '@shared/schemas/fei';
 import type { JobRun } from '@shared/schemas/jobs';
 import { showError } from '@/lib/api-error';
 import { ScrollTable } from '@/lib/components/scroll-table';
+import { SectionCard } from '@/lib/components/section-card';
 import { uploadDialog } from '@/lib/dialogs';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { submitErrors } from '@/lib/form-errors';
@@ -44,8 +45,6 @@ export function FeiImportOffice({ venueId }: { venueId: number }) {
   const [errors, setErrors] = useState<string[]>([]);
   const [feiId, setFeiId] = useState('');
   const [schedule, setSchedule] = useState<CompetitionImport | null>(null);
-  const uploadTitle = useId();
-  const webTitle = useId();
 
   const previewed = (next: FeiPreview) => {
     setPreview(next);
@@ -79,83 +78,73 @@ export function FeiImportOffice({ venueId }: { venueId: number }) {
 
   return (
     <Stack>
-      <Card withBorder component="section" aria-labelledby={uploadTitle}>
-        <Stack gap="sm">
-          <Title order={2} size="h4" id={uploadTitle}>
-            {t('upload.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('upload.hint')}
-          </Text>
-          <Group gap="sm">
-            <Button
-              leftSection={<IconFileUpload size={16} aria-hidden />}
-              loading={upload.isPending && upload.variables?.kind === 'participations'}
-              onClick={() => void send('participations')}
-            >
-              {t('upload.participations')}
-            </Button>
-            <Button
-              variant="light"
-              leftSection={<IconFileUpload size={16} aria-hidden />}
-              loading={upload.isPending && upload.variables?.kind === 'masterlist'}
-              onClick={() => void send('masterlist')}
-            >
-              {t('upload.masterlist')}
-            </Button>
-          </Group>
-        </Stack>
-      </Card>
+      <SectionCard title={t('upload.title')}>
+        <Text size="sm" c="dimmed">
+          {t('upload.hint')}
+        </Text>
+        <Group gap="sm">
+          <Button
+            leftSection={<IconFileUpload size={16} aria-hidden />}
+            loading={upload.isPending && upload.variables?.kind === 'participations'}
+            onClick={() => void send('participations')}
+          >
+            {t('upload.participations')}
+          </Button>
+          <Button
+            variant="light"
+            leftSection={<IconFileUpload size={16} aria-hidden />}
+            loading={upload.isPending && upload.variables?.kind === 'masterlist'}
+            onClick={() => void send('masterlist')}
+          >
+            {t('upload.masterlist')}
+          </Button>
+        </Group>
+      </SectionCard>
 
-      <Card withBorder component="section" aria-labelledby={webTitle}>
-        <Stack gap="sm">
-          <Title order={2} size="h4" id={webTitle}>
-            {t('web.title')}
-          </Title>
-          <Group align="flex-end" gap="sm">
-            <TextInput
-              label={t('web.feiId')}
-              placeholder="2026_CI_0139"
-              value={feiId}
-              onChange={(e) => setFeiId(e.currentTarget.value)}
-              style={{ flex: '1 1 12rem' }}
-            />
-            <Button
-              leftSection={<IconCloudDownload size={16} aria-hidden />}
-              disabled={!feiId.trim()}
-              loading={fetchShow.isPending}
-              onClick={() =>
-                fetchShow.mutate({ venue: venueId, feiId: feiId.trim() }, { onSuccess: previewed, onError: refused })
-              }
-            >
-              {t('web.fetch')}
-            </Button>
-          </Group>
-          <Group gap="sm">
-            <Button
-              variant="light"
-              loading={participations.isPending}
-              onClick={() =>
-                participations.mutate({ venue: venueId, commit: false }, { onSuccess: previewed, onError: refused })
-              }
-            >
-              {t('web.participations')}
-            </Button>
-            <Button
-              variant="light"
-              loading={competitions.isPending && competitions.variables?.commit === false}
-              onClick={() =>
-                competitions.mutate(
-                  { venue: venueId, commit: false },
-                  { onSuccess: (s) => (setSchedule(s), setErrors([])), onError: refused },
-                )
-              }
-            >
-              {t('web.competitions')}
-            </Button>
-          </Group>
-        </Stack>
-      </Card>
+      <SectionCard title={t('web.title')}>
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            label={t('web.feiId')}
+            placeholder="2026_CI_0139"
+            value={feiId}
+            onChange={(e) => setFeiId(e.currentTarget.value)}
+            style={{ flex: '1 1 12rem' }}
+          />
+          <Button
+            leftSection={<IconCloudDownload size={16} aria-hidden />}
+            disabled={!feiId.trim()}
+            loading={fetchShow.isPending}
+            onClick={() =>
+              fetchShow.mutate({ venue: venueId, feiId: feiId.trim() }, { onSuccess: previewed, onError: refused })
+            }
+          >
+            {t('web.fetch')}
+          </Button>
+        </Group>
+        <Group gap="sm">
+          <Button
+            variant="light"
+            loading={participations.isPending}
+            onClick={() =>
+              participations.mutate({ venue: venueId, commit: false }, { onSuccess: previewed, onError: refused })
+            }
+          >
+            {t('web.participations')}
+          </Button>
+          <Button
+            variant="light"
+            loading={competitions.isPending && competitions.variables?.commit === false}
+            onClick={() =>
+              competitions.mutate(
+                { venue: venueId, commit: false },
+                { onSuccess: (s) => (setSchedule(s), setErrors([])), onError: refused },
+              )
+            }
+          >
+            {t('web.competitions')}
+          </Button>
+        </Group>
+      </SectionCard>
 
       {errors.length > 0 && (
         <Alert color="red" role="alert" title={t('refused')}>
@@ -208,44 +197,39 @@ function CompetitionSchedule({
   const titleId = useId();
   const c = schedule.counts;
   return (
-    <Card withBorder component="section" aria-labelledby={titleId}>
-      <Stack gap="sm">
-        <Title order={2} size="h4" id={titleId}>
-          {t('competitions.title', { show: schedule.show })}
-        </Title>
-        <Text size="sm">{t('competitions.counts', c)}</Text>
-        <ScrollTable minWidth={560} labelledBy={titleId}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('column.number')}</Table.Th>
-              <Table.Th>{t('column.name')}</Table.Th>
-              <Table.Th>{t('column.startsAt')}</Table.Th>
-              <Table.Th>{t('column.prize')}</Table.Th>
-              <Table.Th>{t('column.action')}</Table.Th>
+    <SectionCard title={t('competitions.title', { show: schedule.show })} titleId={titleId}>
+      <Text size="sm">{t('competitions.counts', c)}</Text>
+      <ScrollTable minWidth={560} labelledBy={titleId}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('column.number')}</Table.Th>
+            <Table.Th>{t('column.name')}</Table.Th>
+            <Table.Th>{t('column.startsAt')}</Table.Th>
+            <Table.Th>{t('column.prize')}</Table.Th>
+            <Table.Th>{t('column.action')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {schedule.competitions.map((x) => (
+            <Table.Tr key={x.fei_id}>
+              <Table.Td>{x.number}</Table.Td>
+              <Table.Td>{x.name}</Table.Td>
+              <Table.Td>{x.starts_at ? formatDateTime(x.starts_at) : ''}</Table.Td>
+              <Table.Td>{formatMoney(x.prize_money, schedule.currency)}</Table.Td>
+              <Table.Td>
+                <Badge variant="light">{t(`competitions.action.${x.action}`)}</Badge>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {schedule.competitions.map((x) => (
-              <Table.Tr key={x.fei_id}>
-                <Table.Td>{x.number}</Table.Td>
-                <Table.Td>{x.name}</Table.Td>
-                <Table.Td>{x.starts_at ? formatDateTime(x.starts_at) : ''}</Table.Td>
-                <Table.Td>{formatMoney(x.prize_money, schedule.currency)}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light">{t(`competitions.action.${x.action}`)}</Badge>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </ScrollTable>
-        {!schedule.committed && c.create + c.update > 0 && (
-          <Group justify="flex-end">
-            <Button onClick={onCreate} loading={creating}>
-              {t('competitions.create')}
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    </Card>
+          ))}
+        </Table.Tbody>
+      </ScrollTable>
+      {!schedule.committed && c.create + c.update > 0 && (
+        <Group justify="flex-end">
+          <Button onClick={onCreate} loading={creating}>
+            {t('competitions.create')}
+          </Button>
+        </Group>
+      )}
+    </SectionCard>
   );
 }

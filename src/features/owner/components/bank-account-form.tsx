@@ -1,7 +1,13 @@
 import { Card, Checkbox, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { bankAccountInput, type BankAccount } from '@shared/schemas/owner';
+import {
+  bankAccountInput,
+  FEDERATION_HOLDERS,
+  federationAccountInput,
+  type BankAccount,
+  type Federation,
+} from '@shared/schemas/owner';
 import { schemaValidator } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useSubmit } from '@/lib/use-submit';
@@ -17,43 +23,57 @@ interface BankAccountValues {
   bic: string;
   bank_name: string;
   currency: string;
+  /** The federation variant's only; the owner's own account sends none. */
+  member_number: string;
   is_default: boolean;
 }
 
-const normalise = (values: BankAccountValues) => ({
-  ...values,
-  bank_name: values.bank_name.trim() || null,
-  currency: values.currency.trim().toUpperCase(),
-});
-const validateSchema = schemaValidator<ReturnType<typeof normalise>>(bankAccountInput);
+/** What the form sends: the owner's own account, or with `federation` the federation variant. */
+function normalise({ member_number, ...values }: BankAccountValues, federation: Federation | undefined) {
+  const own = {
+    ...values,
+    bank_name: values.bank_name.trim() || null,
+    currency: values.currency.trim().toUpperCase(),
+  };
+  return federation ? { ...own, kind: 'federation' as const, federation, member_number } : own;
+}
 
 interface BankAccountFormProps {
   owner: OwnerRef;
   /** The account to edit; a new one otherwise. */
   account?: BankAccount;
+  /**
+   * The federation variant (admin): the federation's account (its IBAN, the federation as holder,
+   * prefilled, CHF) and the rider's member number, the reference the federation credits the
+   * rider's member account by when a payout goes there. The owner's own account otherwise.
+   */
+  federation?: Federation;
   /** After "Saved successfully.": back to the list. */
   onDone(): void;
 }
 
 /** Add or edit a bank account; the IBAN (mod 97) and BIC are checked before anything is sent. */
-export function BankAccountForm({ owner, account, onDone }: BankAccountFormProps) {
+export function BankAccountForm({ owner, account, federation, onDone }: BankAccountFormProps) {
   const { t } = useTranslation(['owner', 'common']);
   const { save } = useBankAccountMutations(owner);
+  const schema = federation ? federationAccountInput : bankAccountInput;
+  const validateSchema = schemaValidator<ReturnType<typeof normalise>>(schema);
   const form = useForm<BankAccountValues>({
     mode: 'uncontrolled',
     initialValues: {
-      holder_name: account?.holder_name ?? '',
+      holder_name: account?.holder_name ?? (federation ? FEDERATION_HOLDERS[federation] : ''),
       iban: account ? groupedIban(account.iban) : '',
       bic: account?.bic ?? '',
       bank_name: account?.bank_name ?? '',
-      currency: account?.currency ?? 'EUR',
+      currency: account?.currency ?? (federation ? 'CHF' : 'EUR'),
+      member_number: account?.member_number ?? '',
       is_default: account?.is_default ?? false,
     },
-    validate: (values) => validateSchema(normalise(values)),
+    validate: (values) => validateSchema(normalise(values, federation)),
   });
   const { formErrors, run } = useSubmit(form);
   const submit = form.onSubmit(async (values) => {
-    const input = bankAccountInput.parse(normalise(values));
+    const input = schema.parse(normalise(values, federation));
     const saved = await run(async () => {
       await save.mutateAsync({ id: account?.id ?? null, input });
     });
@@ -61,11 +81,41 @@ export function BankAccountForm({ owner, account, onDone }: BankAccountFormProps
     notify.success(t('common:toast.saved'));
     onDone();
   });
-  const title = account ? t('bank.edit') : t('bank.add');
+  const title = federation ? t(account ? 'bank.svps.edit' : 'bank.svps.add') : t(account ? 'bank.edit' : 'bank.add');
+  const bicAndBank = (
+    <>
+      <TextInput label={t('bank.bic')} autoComplete="off" key={form.key('bic')} {...form.getInputProps('bic')} />
+      <TextInput label={t('bank.bank')} key={form.key('bank_name')} {...form.getInputProps('bank_name')} />
+    </>
+  );
+  const currency = (
+    <TextInput
+      label={t('bank.currency')}
+      required
+      maxLength={3}
+      description={federation ? undefined : t('bank.currencyHint')}
+      key={form.key('currency')}
+      {...form.getInputProps('currency')}
+    />
+  );
   return (
     <Card withBorder>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack>
+          {federation && (
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label={t('bank.svps.federation')} value={t('bank.svps.name')} readOnly />
+              <TextInput
+                label={t('bank.svps.memberNumber')}
+                description={t('bank.svps.memberNumberHint')}
+                required
+                autoComplete="off"
+                spellCheck={false}
+                key={form.key('member_number')}
+                {...form.getInputProps('member_number')}
+              />
+            </SimpleGrid>
+          )}
           <TextInput
             label={t('bank.holder')}
             required
@@ -73,27 +123,26 @@ export function BankAccountForm({ owner, account, onDone }: BankAccountFormProps
             {...form.getInputProps('holder_name')}
           />
           <TextInput
-            label={t('bank.iban')}
+            label={federation ? t('bank.svps.iban') : t('bank.iban')}
             required
             autoComplete="off"
             spellCheck={false}
             key={form.key('iban')}
             {...form.getInputProps('iban')}
           />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={t('bank.bic')} autoComplete="off" key={form.key('bic')} {...form.getInputProps('bic')} />
-            <TextInput label={t('bank.bank')} key={form.key('bank_name')} {...form.getInputProps('bank_name')} />
-          </SimpleGrid>
-          <TextInput
-            label={t('bank.currency')}
-            required
-            maxLength={3}
-            description={t('bank.currencyHint')}
-            key={form.key('currency')}
-            {...form.getInputProps('currency')}
-          />
+          {federation ? (
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              {bicAndBank}
+              {currency}
+            </SimpleGrid>
+          ) : (
+            <>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>{bicAndBank}</SimpleGrid>
+              {currency}
+            </>
+          )}
           <Checkbox
-            label={t('bank.isDefault')}
+            label={federation ? t('bank.svps.isDefault') : t('bank.isDefault')}
             key={form.key('is_default')}
             {...form.getInputProps('is_default', { type: 'checkbox' })}
           />
@@ -104,12 +153,22 @@ export function BankAccountForm({ owner, account, onDone }: BankAccountFormProps
   );
 }
 
-/** The edit page's form, once the account is loaded. */
-export function BankAccountEdit({ owner, id, onDone }: { owner: OwnerRef; id: number; onDone(): void }) {
+/** The edit page's form (either variant), once the account is loaded. */
+export function BankAccountEdit({
+  owner,
+  id,
+  federation,
+  onDone,
+}: {
+  owner: OwnerRef;
+  id: number;
+  federation?: Federation;
+  onDone(): void;
+}) {
   const account = useBankAccount(id);
   return (
     <QueryView query={account} height={240}>
-      {(data) => <BankAccountForm owner={owner} account={data} onDone={onDone} />}
+      {(data) => <BankAccountForm owner={owner} account={data} federation={federation} onDone={onDone} />}
     </QueryView>
   );
 }

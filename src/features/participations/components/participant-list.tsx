@@ -1,13 +1,11 @@
-import { Alert, Box, Button, Card, Group, Pagination, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE } from '@shared/constants';
 import type { VenueParticipation } from '@shared/schemas/participation';
 import { errorText } from '@/lib/api-error';
+import { ListPages, ListSearch, usePagedSearch } from '@/lib/components/paged-search';
 import { useParticipations } from '../api/list-participations';
-import { SEARCH_DEBOUNCE_MS } from '@/lib/debounce';
 import { EnrolRiderForm, type EventOption } from './enrol-rider-form';
 import { HeadNumberActions } from './head-number-actions';
 import { ParticipantTable } from './participant-table';
@@ -35,12 +33,9 @@ export function ParticipantList({
   headNumberTools,
 }: ParticipantListProps) {
   const { t } = useTranslation('participants');
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const { page, setPage, search, setSearch, debounced: debouncedSearch } = usePagedSearch();
   const participations = useParticipations(venueId, page, debouncedSearch);
   const [enrolling, setEnrolling] = useState(false);
-  const pages = Math.max(1, Math.ceil((participations.data?.count ?? 0) / DEFAULT_PAGE_SIZE));
 
   return (
     <Card withBorder component="section" aria-labelledby="participants-title">
@@ -57,25 +52,13 @@ export function ParticipantList({
             </Button>
           </Group>
         </Group>
-        <Group justify="space-between" align="flex-end">
-          <TextInput
-            type="search"
-            label={t('list.search')}
-            placeholder={t('list.searchPlaceholder')}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              setPage(1);
-            }}
-            w={{ base: '100%', xs: 320 }}
-          />
-          {participations.data && (
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {t('list.count', { count: participations.data.count })}
-            </Text>
-          )}
-        </Group>
+        <ListSearch
+          label={t('list.search')}
+          placeholder={t('list.searchPlaceholder')}
+          value={search}
+          onChange={setSearch}
+          count={participations.data && t('list.count', { count: participations.data.count })}
+        />
         {participations.isPending && <Skeleton height={120} aria-label={t('list.loading')} />}
         {participations.isError && <Alert color="red">{errorText(participations.error)}</Alert>}
         {participations.data?.count === 0 && (
@@ -89,11 +72,7 @@ export function ParticipantList({
             riderHref={riderHref}
           />
         )}
-        {pages > 1 && (
-          <Box component="nav" aria-label={t('list.pages')}>
-            <Pagination value={Math.min(page, pages)} onChange={setPage} total={pages} />
-          </Box>
-        )}
+        <ListPages label={t('list.pages')} page={page} count={participations.data?.count} onChange={setPage} />
       </Stack>
       {enrolling && <EnrolRiderForm venueId={venueId} events={events} onClose={() => setEnrolling(false)} />}
     </Card>

@@ -1,10 +1,10 @@
-import { Alert, Anchor, Card, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useId } from 'react';
+import { Alert, Anchor, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '@/lib/format';
 import { errorText } from '@/lib/api-error';
 import { useSectionHref } from '@/lib/owner-scope';
+import { ListCard } from '@/lib/components/list-card';
 import { useVenueParticipations } from '../api/list-venue-participations';
 import { Facts } from './facts';
 
@@ -13,8 +13,6 @@ export function ShowParticipation({ rider, participationId }: { rider: number; p
   const { t } = useTranslation('people');
   const sectionHref = useSectionHref();
   const participations = useVenueParticipations(rider);
-  const horsesId = useId();
-  const eventsId = useId();
   if (participations.isPending) return <Skeleton height={160} aria-label={t('common:table.loading')} />;
   if (participations.isError) return <Alert color="red">{errorText(participations.error)}</Alert>;
   const participation = participations.data.results.find((row) => row.id === participationId);
@@ -37,39 +35,28 @@ export function ShowParticipation({ rider, participationId }: { rider: number; p
         </Anchor>
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Card withBorder component="section" aria-labelledby={horsesId}>
-          <Title order={3} size="h4" id={horsesId} mb="sm">
-            {t('participation.horses')}
-          </Title>
-          {participation.horses.length === 0 ? (
-            <Text c="dimmed">{t('participation.noHorses')}</Text>
-          ) : (
-            <List>
-              {participation.horses.map((horse) => (
-                <List.Item key={horse.id}>
-                  {horse.name} —{' '}
-                  {horse.head_number === null
-                    ? t('participation.noHeadNumber')
-                    : t('participation.headNumber', { number: horse.head_number })}
-                </List.Item>
-              ))}
-            </List>
-          )}
-        </Card>
-        <Card withBorder component="section" aria-labelledby={eventsId}>
-          <Title order={3} size="h4" id={eventsId} mb="sm">
-            {t('participation.events')}
-          </Title>
-          {participation.events.length === 0 ? (
-            <Text c="dimmed">{t('participation.noEvents')}</Text>
-          ) : (
-            <List>
-              {participation.events.map((event) => (
-                <List.Item key={event.id}>{event.horse ? `${event.name} (${event.horse})` : event.name}</List.Item>
-              ))}
-            </List>
-          )}
-        </Card>
+        <ListCard
+          order={3}
+          title={t('participation.horses')}
+          empty={t('participation.noHorses')}
+          items={participation.horses}
+        >
+          {(horse) =>
+            `${horse.name} — ${
+              horse.head_number === null
+                ? t('participation.noHeadNumber')
+                : t('participation.headNumber', { number: horse.head_number })
+            }`
+          }
+        </ListCard>
+        <ListCard
+          order={3}
+          title={t('participation.events')}
+          empty={t('participation.noEvents')}
+          items={participation.events}
+        >
+          {(event) => (event.horse ? `${event.name} (${event.horse})` : event.name)}
+        </ListCard>
       </SimpleGrid>
     </Stack>
   );

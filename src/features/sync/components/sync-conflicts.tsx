@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Pagination, Table, Text } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -7,6 +7,7 @@ import type { SyncConflict } from '@shared/schemas/sync';
 import { showError } from '@/lib/api-error';
 import { QueryView } from '@/lib/components/query-view';
 import { ScrollTable } from '@/lib/components/scroll-table';
+import { SectionCard } from '@/lib/components/section-card';
 import { confirmDialog } from '@/lib/dialogs';
 import { notify } from '@/lib/notify';
 import { href } from '@/lib/paths';
@@ -42,75 +43,69 @@ export function SyncConflicts() {
   }
 
   return (
-    <Card withBorder component="section" aria-labelledby={title}>
-      <Stack gap="xs">
-        <Title order={2} size="h4" id={title}>
-          {t('conflicts.title')}
-          {query.data ? ` (${query.data.count})` : ''}
-        </Title>
-        <QueryView query={query}>
-          {(data) =>
-            data.results.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                {t('conflicts.empty')}
-              </Text>
-            ) : (
-              <>
-                <ScrollTable labelledBy={title} minWidth={760}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('conflicts.record')}</Table.Th>
-                      <Table.Th>{t('conflicts.field')}</Table.Th>
-                      <Table.Th>{t('conflicts.local')}</Table.Th>
-                      <Table.Th>{t('conflicts.registry')}</Table.Th>
-                      <Table.Th>{t('conflicts.reason')}</Table.Th>
-                      <Table.Th>{t('conflicts.actions')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.results.map((c) => {
-                      const link = recordLink(c);
-                      const name = `${t(`entity.${c.entity}`)}: ${c.local_name ?? c.registry_id}`;
-                      return (
-                        <Table.Tr key={c.id}>
-                          <Table.Td>
-                            {link ? (
-                              <Anchor component={Link} to={link}>
-                                {name}
-                              </Anchor>
-                            ) : (
-                              name
-                            )}
-                          </Table.Td>
-                          <Table.Td>{c.field ? t(`field.${c.field}`) : t('conflicts.match')}</Table.Td>
-                          <Table.Td>{c.local_value ?? '—'}</Table.Td>
-                          <Table.Td>{c.registry_value ?? '—'}</Table.Td>
-                          <Table.Td>{t(`reason.${c.reason}`)}</Table.Td>
-                          <Table.Td>
-                            <Group gap="xs" wrap="nowrap">
-                              <Button size="compact-sm" variant="light" onClick={() => void decide(c, 'kept_local')}>
-                                {t('conflicts.keep')}
+    <SectionCard title={t('conflicts.title') + (query.data ? ` (${query.data.count})` : '')} titleId={title} gap="xs">
+      <QueryView query={query}>
+        {(data) =>
+          data.results.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('conflicts.empty')}
+            </Text>
+          ) : (
+            <>
+              <ScrollTable labelledBy={title} minWidth={760}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('conflicts.record')}</Table.Th>
+                    <Table.Th>{t('conflicts.field')}</Table.Th>
+                    <Table.Th>{t('conflicts.local')}</Table.Th>
+                    <Table.Th>{t('conflicts.registry')}</Table.Th>
+                    <Table.Th>{t('conflicts.reason')}</Table.Th>
+                    <Table.Th>{t('conflicts.actions')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.results.map((c) => {
+                    const link = recordLink(c);
+                    const name = `${t(`entity.${c.entity}`)}: ${c.local_name ?? c.registry_id}`;
+                    return (
+                      <Table.Tr key={c.id}>
+                        <Table.Td>
+                          {link ? (
+                            <Anchor component={Link} to={link}>
+                              {name}
+                            </Anchor>
+                          ) : (
+                            name
+                          )}
+                        </Table.Td>
+                        <Table.Td>{c.field ? t(`field.${c.field}`) : t('conflicts.match')}</Table.Td>
+                        <Table.Td>{c.local_value ?? '—'}</Table.Td>
+                        <Table.Td>{c.registry_value ?? '—'}</Table.Td>
+                        <Table.Td>{t(`reason.${c.reason}`)}</Table.Td>
+                        <Table.Td>
+                          <Group gap="xs" wrap="nowrap">
+                            <Button size="compact-sm" variant="light" onClick={() => void decide(c, 'kept_local')}>
+                              {t('conflicts.keep')}
+                            </Button>
+                            {c.field !== null && (
+                              <Button size="compact-sm" onClick={() => void decide(c, 'took_registry')}>
+                                {t('conflicts.take')}
                               </Button>
-                              {c.field !== null && (
-                                <Button size="compact-sm" onClick={() => void decide(c, 'took_registry')}>
-                                  {t('conflicts.take')}
-                                </Button>
-                              )}
-                            </Group>
-                          </Table.Td>
-                        </Table.Tr>
-                      );
-                    })}
-                  </Table.Tbody>
-                </ScrollTable>
-                {data.count > DEFAULT_PAGE_SIZE && (
-                  <Pagination total={Math.ceil(data.count / DEFAULT_PAGE_SIZE)} value={page} onChange={setPage} />
-                )}
-              </>
-            )
-          }
-        </QueryView>
-      </Stack>
-    </Card>
+                            )}
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </ScrollTable>
+              {data.count > DEFAULT_PAGE_SIZE && (
+                <Pagination total={Math.ceil(data.count / DEFAULT_PAGE_SIZE)} value={page} onChange={setPage} />
+              )}
+            </>
+          )
+        }
+      </QueryView>
+    </SectionCard>
   );
 }

@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconFileUpload, IconList, IconRefresh } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REGISTRY_FILE_FILTER, SYNC_ENTITY_KINDS, type SyncState } from '@shared/schemas/sync';
 import { errorText } from '@/lib/api-error';
 import { ScrollTable } from '@/lib/components/scroll-table';
+import { SectionCard } from '@/lib/components/section-card';
 import { uploadDialog } from '@/lib/dialogs';
 import { formatDateTime } from '@/lib/format';
 import { useSyncRun } from '../use-sync-run';
@@ -21,7 +22,6 @@ const COUNTS = ['created', 'updated', 'unchanged', 'conflicts'] as const;
 export function SyncOffice() {
   const { t } = useTranslation('sync');
   const sync = useSyncRun();
-  const statusTitle = useId();
   const countsTitle = useId();
   const running = sync.state === 'in_progress';
   const status = sync.status;
@@ -70,85 +70,75 @@ export function SyncOffice() {
         </Alert>
       )}
 
-      <Card withBorder component="section" aria-labelledby={statusTitle}>
-        <Stack gap="xs">
-          <Title order={2} size="h4" id={statusTitle}>
-            {t('status.title')}
-          </Title>
-          {sync.loading ? (
-            <Skeleton height={60} />
-          ) : sync.loadError ? (
-            <Alert color="red">{errorText(sync.loadError)}</Alert>
-          ) : (
-            <>
-              <Group gap="xs">
-                <Text size="sm">{t('status.state')}:</Text>
-                <Badge color={STATE_COLORS[sync.state ?? 'idle']} aria-live="polite">
-                  {t(`state.${sync.state ?? 'idle'}`)}
-                </Badge>
-                {running && status && status.total > 0 && (
-                  <Text size="sm">{t('status.progress', { done: status.done, total: status.total })}</Text>
-                )}
-              </Group>
-              {!running && <Text size="sm">{t('toast.none')}</Text>}
-              {sync.reloading && (
-                <Text size="sm" c="dimmed">
-                  {t('status.reloading')}
-                </Text>
+      <SectionCard title={t('status.title')} gap="xs">
+        {sync.loading ? (
+          <Skeleton height={60} />
+        ) : sync.loadError ? (
+          <Alert color="red">{errorText(sync.loadError)}</Alert>
+        ) : (
+          <>
+            <Group gap="xs">
+              <Text size="sm">{t('status.state')}:</Text>
+              <Badge color={STATE_COLORS[sync.state ?? 'idle']} aria-live="polite">
+                {t(`state.${sync.state ?? 'idle'}`)}
+              </Badge>
+              {running && status && status.total > 0 && (
+                <Text size="sm">{t('status.progress', { done: status.done, total: status.total })}</Text>
               )}
-              <Text size="sm">
-                {t('status.lastSync')}:{' '}
-                <strong data-testid="last-sync">
-                  {status?.last_sync ? formatDateTime(status.last_sync.sync_date) : t('status.never')}
-                </strong>
+            </Group>
+            {!running && <Text size="sm">{t('toast.none')}</Text>}
+            {sync.reloading && (
+              <Text size="sm" c="dimmed">
+                {t('status.reloading')}
               </Text>
-              {status?.source && (
-                <Text size="sm">
-                  {t('status.source')}: {t(status.source === 'file' ? 'status.sourceFile' : 'status.sourceRegistry')}
-                </Text>
-              )}
-            </>
-          )}
-        </Stack>
-      </Card>
+            )}
+            <Text size="sm">
+              {t('status.lastSync')}:{' '}
+              <strong data-testid="last-sync">
+                {status?.last_sync ? formatDateTime(status.last_sync.sync_date) : t('status.never')}
+              </strong>
+            </Text>
+            {status?.source && (
+              <Text size="sm">
+                {t('status.source')}: {t(status.source === 'file' ? 'status.sourceFile' : 'status.sourceRegistry')}
+              </Text>
+            )}
+          </>
+        )}
+      </SectionCard>
 
-      <Card withBorder component="section" aria-labelledby={countsTitle}>
-        <Stack gap="xs">
-          <Title order={2} size="h4" id={countsTitle}>
-            {t('counts.title')}
-          </Title>
-          {status?.counts ? (
-            <ScrollTable labelledBy={countsTitle} minWidth={420}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('counts.entity')}</Table.Th>
+      <SectionCard title={t('counts.title')} titleId={countsTitle} gap="xs">
+        {status?.counts ? (
+          <ScrollTable labelledBy={countsTitle} minWidth={420}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('counts.entity')}</Table.Th>
+                {COUNTS.map((k) => (
+                  <Table.Th key={k} ta="right">
+                    {t(`counts.${k}`)}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {SYNC_ENTITY_KINDS.map((entity) => (
+                <Table.Tr key={entity}>
+                  <Table.Th scope="row">{t(`entity.${entity}`)}</Table.Th>
                   {COUNTS.map((k) => (
-                    <Table.Th key={k} ta="right">
-                      {t(`counts.${k}`)}
-                    </Table.Th>
+                    <Table.Td key={k} ta="right">
+                      {status.counts![entity][k]}
+                    </Table.Td>
                   ))}
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {SYNC_ENTITY_KINDS.map((entity) => (
-                  <Table.Tr key={entity}>
-                    <Table.Th scope="row">{t(`entity.${entity}`)}</Table.Th>
-                    {COUNTS.map((k) => (
-                      <Table.Td key={k} ta="right">
-                        {status.counts![entity][k]}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </ScrollTable>
-          ) : (
-            <Text size="sm" c="dimmed">
-              {t('counts.empty')}
-            </Text>
-          )}
-        </Stack>
-      </Card>
+              ))}
+            </Table.Tbody>
+          </ScrollTable>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('counts.empty')}
+          </Text>
+        )}
+      </SectionCard>
 
       <SyncConflicts />
     </Stack>

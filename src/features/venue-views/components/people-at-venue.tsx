@@ -1,26 +1,9 @@
-import {
-  Alert,
-  Anchor,
-  Box,
-  Card,
-  Group,
-  Pagination,
-  Skeleton,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { Alert, Anchor, Skeleton, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE } from '@shared/constants';
 import { errorText } from '@/lib/api-error';
-import { SEARCH_DEBOUNCE_MS } from '@/lib/debounce';
+import { ListPages, ListSearch, usePagedSearch } from '@/lib/components/paged-search';
+import { SectionCard } from '@/lib/components/section-card';
 import { formatMoney } from '@/lib/format';
 import { PEOPLE_KINDS, usePeopleAtVenue, type PeopleKind, type PersonListed } from '../api/list-people-at-venue';
 
@@ -86,32 +69,17 @@ function PeopleTable({
 /** One kind of person at the venue: search, 100 a page. */
 function PeoplePanel({ kind, ...props }: { kind: PeopleKind } & PeopleProps) {
   const { t } = useTranslation('venueViews');
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const { page, setPage, search, setSearch, debounced } = usePagedSearch();
   const people = usePeopleAtVenue(kind, props.venueId, page, debounced);
-  const pages = Math.max(1, Math.ceil((people.data?.count ?? 0) / DEFAULT_PAGE_SIZE));
   return (
     <Stack pt="sm">
-      <Group justify="space-between" align="flex-end">
-        <TextInput
-          type="search"
-          label={t(`people.search.${kind}`)}
-          placeholder={t('people.searchPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
-          w={{ base: '100%', xs: 320 }}
-        />
-        {people.data && (
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {t(`people.count.${kind}`, { count: people.data.count })}
-          </Text>
-        )}
-      </Group>
+      <ListSearch
+        label={t(`people.search.${kind}`)}
+        placeholder={t('people.searchPlaceholder')}
+        value={search}
+        onChange={setSearch}
+        count={people.data && t(`people.count.${kind}`, { count: people.data.count })}
+      />
       {people.isPending && <Skeleton height={120} aria-label={t('people.loading')} />}
       {people.isError && <Alert color="red">{errorText(people.error)}</Alert>}
       {people.data?.count === 0 && (
@@ -120,11 +88,7 @@ function PeoplePanel({ kind, ...props }: { kind: PeopleKind } & PeopleProps) {
       {people.data && people.data.results.length > 0 && (
         <PeopleTable kind={kind} people={people.data.results} {...props} />
       )}
-      {pages > 1 && (
-        <Box component="nav" aria-label={t('people.pages')}>
-          <Pagination value={Math.min(page, pages)} onChange={setPage} total={pages} />
-        </Box>
-      )}
+      <ListPages label={t('people.pages')} page={page} count={people.data?.count} onChange={setPage} />
     </Stack>
   );
 }
@@ -135,28 +99,22 @@ function PeoplePanel({ kind, ...props }: { kind: PeopleKind } & PeopleProps) {
  */
 export function PeopleAtVenue(props: PeopleProps) {
   const { t } = useTranslation('venueViews');
-  const headingId = useId();
   return (
-    <Card withBorder component="section" aria-labelledby={headingId}>
-      <Stack gap="xs">
-        <Title order={2} size="h4" id={headingId}>
-          {t('people.title')}
-        </Title>
-        <Tabs defaultValue="rider" keepMounted={false}>
-          <Tabs.List>
-            {PEOPLE_KINDS.map((kind) => (
-              <Tabs.Tab key={kind} value={kind}>
-                {t(`people.kind.${kind}`)}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
+    <SectionCard title={t('people.title')} gap="xs">
+      <Tabs defaultValue="rider" keepMounted={false}>
+        <Tabs.List>
           {PEOPLE_KINDS.map((kind) => (
-            <Tabs.Panel key={kind} value={kind}>
-              <PeoplePanel kind={kind} {...props} />
-            </Tabs.Panel>
+            <Tabs.Tab key={kind} value={kind}>
+              {t(`people.kind.${kind}`)}
+            </Tabs.Tab>
           ))}
-        </Tabs>
-      </Stack>
-    </Card>
+        </Tabs.List>
+        {PEOPLE_KINDS.map((kind) => (
+          <Tabs.Panel key={kind} value={kind}>
+            <PeoplePanel kind={kind} {...props} />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </SectionCard>
   );
 }

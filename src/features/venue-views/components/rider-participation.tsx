@@ -1,8 +1,8 @@
-import { Badge, Card, DataList, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useId } from 'react';
+import { Badge, Card, DataList, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { VenueParticipation } from '@shared/schemas/participation';
 import { formatDateTime, formatMoney } from '@/lib/format';
+import { ListCard } from '@/lib/components/list-card';
 
 interface RiderParticipationProps {
   participation: VenueParticipation;
@@ -13,8 +13,6 @@ interface RiderParticipationProps {
 /** A rider's participation at a venue: who pays (rider or employer), the balance, horses with head numbers, events. */
 export function RiderParticipation({ participation, currency }: RiderParticipationProps) {
   const { t } = useTranslation('venueViews');
-  const horsesId = useId();
-  const eventsId = useId();
   const horseName = (id: number | null) =>
     id === null ? null : (participation.horses.find((entry) => entry.horse.id === id)?.horse.name ?? null);
   const byEmployer = participation.payer.type === 'employer';
@@ -58,40 +56,21 @@ export function RiderParticipation({ participation, currency }: RiderParticipati
         </DataList>
       </Card>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Card withBorder component="section" aria-labelledby={horsesId}>
-          <Title order={2} size="h4" id={horsesId} mb="sm">
-            {t('rider.horses')}
-          </Title>
-          {participation.horses.length === 0 ? (
-            <Text c="dimmed">{t('rider.noHorses')}</Text>
-          ) : (
-            <List>
-              {participation.horses.map((entry) => (
-                <List.Item key={entry.id}>
-                  {entry.horse.name} —{' '}
-                  {entry.head_number === null
-                    ? t('rider.noHeadNumber')
-                    : t('rider.headNumber', { number: entry.head_number })}
-                </List.Item>
-              ))}
-            </List>
-          )}
-        </Card>
-        <Card withBorder component="section" aria-labelledby={eventsId}>
-          <Title order={2} size="h4" id={eventsId} mb="sm">
-            {t('rider.events')}
-          </Title>
-          {participation.events.length === 0 ? (
-            <Text c="dimmed">{t('rider.noEvents')}</Text>
-          ) : (
-            <List>
-              {participation.events.map((event) => {
-                const horse = horseName(event.horse);
-                return <List.Item key={event.id}>{horse ? `${event.name} — ${horse}` : event.name}</List.Item>;
-              })}
-            </List>
-          )}
-        </Card>
+        <ListCard order={2} title={t('rider.horses')} empty={t('rider.noHorses')} items={participation.horses}>
+          {(entry) =>
+            `${entry.horse.name} — ${
+              entry.head_number === null
+                ? t('rider.noHeadNumber')
+                : t('rider.headNumber', { number: entry.head_number })
+            }`
+          }
+        </ListCard>
+        <ListCard order={2} title={t('rider.events')} empty={t('rider.noEvents')} items={participation.events}>
+          {(event) => {
+            const horse = horseName(event.horse);
+            return horse ? `${event.name} — ${horse}` : event.name;
+          }}
+        </ListCard>
       </SimpleGrid>
     </Stack>
   );

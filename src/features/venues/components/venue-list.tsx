@@ -1,39 +1,19 @@
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Card,
-  Group,
-  Pagination,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE } from '@shared/constants';
 import { errorText } from '@/lib/api-error';
+import { ListPages, ListSearch, usePagedSearch } from '@/lib/components/paged-search';
 import { formatDateRange } from '@/lib/format';
 import { href } from '@/lib/paths';
 import { useVenueList } from '../api/list-venues';
-import { SEARCH_DEBOUNCE_MS } from '@/lib/debounce';
 import { venuePlace } from '../venue-place';
 
 /** Every venue, for admins: searched on the server, 100 a page, each linking to its configuration. */
 export function VenueList() {
   const { t } = useTranslation('venues');
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const { page, setPage, search, setSearch, debounced: debouncedSearch } = usePagedSearch();
   const venues = useVenueList(page, debouncedSearch);
-  const pages = Math.max(1, Math.ceil((venues.data?.count ?? 0) / DEFAULT_PAGE_SIZE));
 
   return (
     <Card withBorder component="section" aria-labelledby="venue-list-title">
@@ -46,25 +26,13 @@ export function VenueList() {
             {t('list.add')}
           </Button>
         </Group>
-        <Group justify="space-between" align="flex-end">
-          <TextInput
-            type="search"
-            label={t('list.search')}
-            placeholder={t('list.searchPlaceholder')}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              setPage(1);
-            }}
-            w={{ base: '100%', xs: 320 }}
-          />
-          {venues.data && (
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {t('list.count', { count: venues.data.count })}
-            </Text>
-          )}
-        </Group>
+        <ListSearch
+          label={t('list.search')}
+          placeholder={t('list.searchPlaceholder')}
+          value={search}
+          onChange={setSearch}
+          count={venues.data && t('list.count', { count: venues.data.count })}
+        />
         {venues.isPending && <Skeleton height={96} aria-label={t('list.loading')} />}
         {venues.isError && <Alert color="red">{errorText(venues.error)}</Alert>}
         {venues.data?.count === 0 && <Text c="dimmed">{debouncedSearch ? t('list.noMatch') : t('list.empty')}</Text>}
@@ -98,11 +66,7 @@ export function VenueList() {
             </Table>
           </Table.ScrollContainer>
         )}
-        {pages > 1 && (
-          <Box component="nav" aria-label={t('list.pages')}>
-            <Pagination value={Math.min(page, pages)} onChange={setPage} total={pages} />
-          </Box>
-        )}
+        <ListPages label={t('list.pages')} page={page} count={venues.data?.count} onChange={setPage} />
       </Stack>
     </Card>
   );

@@ -1,5 +1,5 @@
 import { useNavigate, useParams } from 'react-router-dom';
-import { SvpsAccountEdit, SvpsAccountForm } from '@/features/owner/components/svps-account-form';
+import { BankAccountEdit, BankAccountForm } from '@/features/owner/components/bank-account-form';
 import { useSectionHref } from '@/lib/owner-scope';
 import { SectionPage } from '../../portal/section-page';
 
@@ -13,12 +13,16 @@ function useBackToList() {
 /** /riders/:riderId/bankAccounts/svps/add: the rider's account at the federation (SVPS). */
 export function SvpsBankAccountAddRoute() {
   const back = useBackToList();
-  return <SectionPage>{(owner) => <SvpsAccountForm owner={owner} onDone={back} />}</SectionPage>;
+  return <SectionPage>{(owner) => <BankAccountForm owner={owner} federation="SVPS" onDone={back} />}</SectionPage>;
 }
 
 /** /riders/:riderId/bankAccounts/svps/:bankAccountId */
 export function SvpsBankAccountEditRoute() {
   const back = useBackToList();
   const id = Number(useParams().bankAccountId);
-  return <SectionPage>{(owner) => <SvpsAccountEdit key={id} owner={owner} id={id} onDone={back} />}</SectionPage>;
+  return (
+    <SectionPage>
+      {(owner) => <BankAccountEdit key={id} owner={owner} id={id} federation="SVPS" onDone={back} />}
+    </SectionPage>
+  );
 }
