@@ -100,3 +100,81 @@ test('the admin pastes a price list, fixes a bad row, and copies the list to ano
     await expect(autumnList.getByRole('row').filter({ hasText: name })).toContainText(price);
   }
 });
+
+test("the admin pastes attendees into a show's welcome desk view and head numbers into its participants", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(15_000);
+  const tag = Date.now().toString(36).toUpperCase();
+  const show = `Summer Show ${tag}`;
+  const token = await tokenOf(request, 'admin');
+  const post = async (url: string, data: unknown) => {
+    const res = await request.post(url, { headers: bearer(token), data });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { id: number }).id;
+  };
+  // A show of its own, with a head-number range and one rider entered with two horses.
+  const venue = await post('/api/v1/venue/', {
+    name: show,
+    currency: 'EUR',
+    currencyDisplay: '€',
+    time_zone: 'Europe/Berlin',
+    head_number_from: 1,
+    head_number_to: 50,
+  });
+  const rider = await post('/api/v1/rider/', { first_name: 'Paula', last_name: `Paste ${tag}` });
+  const horses = [
+    await post('/api/v1/horse/', { name: `Comet ${tag}` }),
+    await post('/api/v1/horse/', { name: `Dune ${tag}` }),
+  ];
+  await post('/api/v1/venueParticipation/', { venue, rider, horses });
+
+  await loginAs(page, 'admin');
+  await page.getByLabel(en('venues:list.search')).fill(show);
+  await page.getByRole('link', { name: show }).click();
+  await expect(page).toHaveURL(new RegExp(`/venues/${venue}/config$`));
+  const venuePage = page.url();
+
+  // The welcome desk view: two attendees pasted from a spreadsheet appear in the desk's list.
+  await page.getByRole('link', { name: en('routes:venueWelcomedesk'), exact: true }).click();
+  await page.getByRole('button', { name: en('bulk:attendees.button') }).click();
+  const attendees = page.getByRole('dialog', { name: en('bulk:attendees.title') });
+  await attendees
+    .getByLabel(en('bulk:pasteLabel'))
+    .fill(
+      `First name\tLast name\tE-mail\nAnna\tMeier ${tag}\tanna.${tag.toLowerCase()}@example.com\nBen\tKurz ${tag}\t`,
+    );
+  await attendees.getByRole('button', { name: en('bulk:create', { count: 2 }) }).click();
+  await expect(attendees).toBeHidden();
+  await expect(page.getByText(en('bulk:created', { count: 2 }))).toBeVisible();
+  await page.getByLabel(en('floor:attendee.search')).fill(tag);
+  await expect(page.getByText(`Anna Meier ${tag}`)).toBeVisible();
+  await expect(page.getByText(`Ben Kurz ${tag}`)).toBeVisible();
+
+  // The participants: head numbers pasted by horse name; a number outside the range is refused first.
+  await page.goto(venuePage);
+  await page.getByRole('link', { name: en('routes:venueParticipants'), exact: true }).click();
+  await page.getByRole('button', { name: en('bulk:headNumbers.button') }).click();
+  const numbers = page.getByRole('dialog', { name: en('bulk:headNumbers.title') });
+  const paste = numbers.getByLabel(en('bulk:pasteLabel'));
+  await paste.fill(`Head number\tHorse\n7\tComet ${tag}\n99\tDune ${tag}`);
+  await numbers.getByRole('button', { name: en('bulk:create', { count: 2 }) }).click();
+  await expect(numbers.getByText(en('bulk:refusedTitle'))).toBeVisible();
+  await expect(numbers.getByRole('row', { name: en('bulk:rowLabel', { n: 2 }) })).toContainText(
+    en('errors:field.head_number_out_of_range'),
+  );
+  await paste.fill(`Head number\tHorse\n7\tComet ${tag}\n8\tDune ${tag}`);
+  await numbers.getByRole('button', { name: en('bulk:create', { count: 2 }) }).click();
+  await expect(numbers).toBeHidden();
+  await expect(page.getByText(en('bulk:created', { count: 2 }))).toBeVisible();
+  const participation = await request.get(`/api/v1/venueParticipation/?venue=${venue}`, { headers: bearer(token) });
+  const { results } = (await participation.json()) as {
+    results: { horses: { horse: { name: string }; head_number: number | null }[] }[];
+  };
+  expect(results[0]!.horses.map((h) => [h.horse.name, h.head_number]).sort()).toEqual([
+    [`Comet ${tag}`, 7],
+    [`Dune ${tag}`, 8],
+  ]);
+});
