@@ -156,6 +156,11 @@ test("the admin pastes attendees into a show's welcome desk view and head number
   // The participants: head numbers pasted by horse name; a number outside the range is refused first.
   await page.goto(venuePage);
   await page.getByRole('link', { name: en('routes:venueParticipants'), exact: true }).click();
+  // The rider's name leads to the admin's page of the rider.
+  await expect(page.getByRole('link', { name: `Paula Paste ${tag}`, exact: true })).toHaveAttribute(
+    'href',
+    `/riders/${rider}`,
+  );
   await page.getByRole('button', { name: en('bulk:headNumbers.button') }).click();
   const numbers = page.getByRole('dialog', { name: en('bulk:headNumbers.title') });
   const paste = numbers.getByLabel(en('bulk:pasteLabel'));

@@ -6,6 +6,7 @@ import { ParticipantList } from '@/features/participations/components/participan
 import { useVenue } from '@/features/venues/api/get-venue';
 import { useVecs } from '@/features/venues/api/list-vecs';
 import { VenueHeading } from '@/features/venues/components/venue-heading';
+import { href } from '@/lib/paths';
 
 export function VenueParticipantsRoute() {
   const { t } = useTranslation('routes');
@@ -21,6 +22,7 @@ export function VenueParticipantsRoute() {
           currency={venue.data.currencyDisplay || venue.data.currency}
           events={vecs.data?.results ?? []}
           showTransactions
+          riderHref={(participation) => href('adminRider', { riderId: participation.rider.id })}
           headNumberTools={<BulkHeadNumbersButton venueId={venueId} />}
         />
       )}
