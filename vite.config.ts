@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { MANIFEST_LOOK } from './src/shared/app-manifest';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
@@ -144,15 +145,7 @@ export default defineConfig({
         lang: 'de',
         start_url: '/',
         scope: '/',
-        display: 'standalone',
-        background_color: '#ffffff',
-        theme_color: '#2f6b3a',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
-          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
+        ...MANIFEST_LOOK,
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],

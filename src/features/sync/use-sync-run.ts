@@ -24,7 +24,6 @@ export function useSyncRun() {
   const initial = useSyncStatus();
   const start = useStartSync();
   const [state, setState] = useState<SyncState | null>(null);
-  const [latest, setLatest] = useState<SyncStatus | null>(null);
   const [refusal, setRefusal] = useState<string[]>([]);
   const [reloading, setReloading] = useState(false);
   const timers = useRef<number[]>([]);
@@ -32,7 +31,8 @@ export function useSyncRun() {
   const failing = useRef(false);
   const pollRef = useRef<() => Promise<void>>(async () => {});
 
-  const current = latest ?? initial.data ?? null;
+  // The polls write into the status query, so the page and the log read one value.
+  const current = initial.data ?? null;
   const linesOf = useCallback(
     (status: SyncStatus | null, running: boolean) => {
       const lines = logLines(status?.progress ?? []);
@@ -57,7 +57,6 @@ export function useSyncRun() {
       return;
     }
     failing.current = false;
-    setLatest(next);
     client.setQueryData(syncKeys.status, next);
     const running = next.status === 'in_progress';
     log.current?.update(linesOf(next, running));

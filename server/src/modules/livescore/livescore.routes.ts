@@ -1,4 +1,5 @@
 import websocket from '@fastify/websocket';
+import { MANIFEST_LOOK } from '@shared/app-manifest';
 import mercurius, { type IResolvers, type MercuriusContext } from 'mercurius';
 import { z } from 'zod';
 import { idParam } from '@shared/schemas/common';
@@ -74,15 +75,7 @@ export function liveManifest(venue: LiveVenue) {
     description: `Live scores: ${venue.name}`,
     start_url: page,
     scope: page,
-    display: 'standalone',
-    background_color: '#ffffff',
-    theme_color: '#2f6b3a',
-    icons: [
-      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-      { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
-      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-    ],
+    ...MANIFEST_LOOK,
   };
 }
 
