@@ -18,3 +18,4 @@ export * from './payments';
 export * from './payouts';
 export * from './sport';
 export * from './registry';
+export * from './rate-limits';

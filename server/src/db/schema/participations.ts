@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, floorSeqColumn, timestamptz, updatedAt, money } from './columns';
-import { employers, officials, registryColumns, riders } from './profiles';
+import { employers, merchants, officials, registryColumns, riders } from './profiles';
 import { venueEventCategories } from './show';
 import { venues } from './venues';
 
@@ -171,5 +171,27 @@ export const officialParticipations = pgTable(
       'official_participations_money_check',
       sql`${t.dayRateMinor} >= 0 AND ${t.travelMinor} >= 0 AND ${t.perDiemMinor} >= 0 AND ${t.withholdingBp} BETWEEN 0 AND 10000`,
     ),
+  ],
+);
+
+/**
+ * A merchant selling at a show (the saddlery, the farrier's stand): the show office registers
+ * it, and only a registered merchant may sell there or be paid out there.
+ */
+export const merchantParticipations = pgTable(
+  'merchant_participations',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('merchant_participations_key').on(t.venueId, t.merchantId),
+    index('merchant_participations_merchant_idx').on(t.merchantId),
   ],
 );

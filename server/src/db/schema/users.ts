@@ -29,6 +29,12 @@ export const users = pgTable(
     termsAcceptedVersion: text('terms_accepted_version'),
     termsAcceptedAt: timestamptz('terms_accepted_at'),
     assignedVenueId: integer('assigned_venue_id').references(() => venues.id, { onDelete: 'set null' }),
+    /**
+     * Bumped whenever every session of the user must end (logout everywhere, password change
+     * or reset, deactivation): a session token carries the generation it was issued in and is
+     * refused once the user's generation has moved on.
+     */
+    sessionGeneration: integer('session_generation').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
