@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { rateLimits } from '../../server/src/db/schema';
+import { rowsOf } from '../../server/src/db/rows';
 import type { App } from '../../server/src/types';
 import { useTestServer } from './helpers/use-server';
 
@@ -75,4 +78,26 @@ describe('rate limits', () => {
     for (let i = 0; i < LIMIT; i++) expect((await post(app, url, payload)).statusCode).not.toBe(429);
     expect((await post(app, url, payload)).statusCode).toBe(429);
   });
+
+  it('keep their counters in the database and sweep the windows that ran out', async () => {
+    const db = server().database.db;
+    await db.insert(rateLimits).values({
+      key: '/api/token/auth/|address|10.9.9.9',
+      hits: 99,
+      windowStart: Date.now() - 3_600_000,
+      expiresAt: new Date(Date.now() - 60_000),
+    });
+    const app = await limited();
+    expect((await post(app, '/api/token/auth/', { username: 'rider', password: 'paddock-demo' })).statusCode).toBe(200);
+    await vi.waitFor(async () => {
+      const keys = (await db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key);
+      expect(keys.sort()).toEqual([
+        '/api/token/auth/|account|user:' + (await riderId()),
+        '/api/token/auth/|address|127.0.0.1',
+      ]);
+    });
+  });
 });
+
+const riderId = async () =>
+  rowsOf<{ id: number }>(await server().database.db.execute(sql`SELECT id FROM users WHERE username = 'rider'`))[0]!.id;
