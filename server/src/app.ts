@@ -162,7 +162,7 @@ export async function buildApp({ config, db, onRoute }: BuildOptions): Promise<A
   app.decorate('live', ctx.live);
   registerErrorHandling(app, clientRouteFallback(config));
   await registerSecurityHeaders(app);
-  await registerRateLimit(app);
+  registerRateLimit(app, db);
   await registerCompression(app);
   await registerDocs(app, config);
   registerAuthentication(app, ctx);

@@ -75,6 +75,8 @@ const envSchema = z.object({
     .positive()
     .default(15 * 60_000),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),
+  /** Attempts per window from one client address; unset: five times RATE_LIMIT_AUTH_MAX. */
+  RATE_LIMIT_ADDRESS_MAX: z.coerce.number().int().positive().optional(),
   RATE_LIMIT_REPORT_MAX: z.coerce.number().int().positive().default(30),
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_SECRET_KEY: optionalText,
@@ -130,7 +132,7 @@ export interface Config {
   scryptN: number;
   seedDemo: boolean;
   impersonationEnabled: boolean;
-  rateLimit: { windowMs: number; authMax: number; reportMax: number };
+  rateLimit: { windowMs: number; authMax: number; authAddressMax: number; reportMax: number };
   /** The card provider's publishable key, handed to the app; null unless card payments are set up (`stripe`). */
   stripePublishableKey: string | null;
   /** Card payments (issue 13): null unless the secret, publishable and webhook keys are all set. */
@@ -192,7 +194,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     scryptN: e.SCRYPT_N,
     seedDemo: e.SEED_DEMO ?? !production,
     impersonationEnabled: e.IMPERSONATION_ENABLED ?? !production,
-    rateLimit: { windowMs: e.RATE_LIMIT_WINDOW_MS, authMax: e.RATE_LIMIT_AUTH_MAX, reportMax: e.RATE_LIMIT_REPORT_MAX },
+    rateLimit: {
+      windowMs: e.RATE_LIMIT_WINDOW_MS,
+      authMax: e.RATE_LIMIT_AUTH_MAX,
+      // One office or show ground behind one NAT address: several people signing in at once.
+      authAddressMax: e.RATE_LIMIT_ADDRESS_MAX ?? e.RATE_LIMIT_AUTH_MAX * 5,
+      reportMax: e.RATE_LIMIT_REPORT_MAX,
+    },
     stripePublishableKey: stripe?.publishableKey ?? null,
     stripe,
     fei: e.FEI_API_URL ? { url: e.FEI_API_URL, user: e.FEI_API_USER, password: e.FEI_API_PASSWORD } : null,

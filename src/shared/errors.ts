@@ -181,6 +181,8 @@ export const FIELD_ERROR_CODES = [
   'import_committed',
   // SVPS bank accounts (issue 15): the federation's member number
   'invalid_member_number',
+  // an uploaded file that is not the registry's export
+  'not_registry_export',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

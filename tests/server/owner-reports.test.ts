@@ -54,6 +54,33 @@ describe('reports', () => {
     expect(rows[3]).toBe(`Balance;;;;;;${minorToDecimalString(balance)};EUR`);
   });
 
+  it('writes descriptions that look like formulas as text, and amounts (a negative balance too) as numbers', async () => {
+    const admin = await server().auth('admin');
+    const formulas = ['=HYPERLINK("http://evil.test","fee")', '+1+1', '-2+3', '@SUM(A1:A9)'];
+    for (const description of formulas) {
+      const res = await postEntry(server().app, admin, {
+        venue: 1,
+        party_type: 'rider',
+        party_id: f.rider,
+        kind: 'charge',
+        unit_price: 1250,
+        description,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const rows = (await get('rider', `/api/v1/rider/${f.rider}/reports/1/csv/`)).body.trim().split('\r\n');
+    const written = rows.slice(3, 3 + formulas.length).map((row) => row.split(';'));
+    expect(written.map((cells) => cells[2])).toEqual([
+      `"'=HYPERLINK(""http://evil.test"",""fee"")"`,
+      "'+1+1",
+      "'-2+3",
+      "'@SUM(A1:A9)",
+    ]);
+    for (const cells of written) expect(cells.slice(3, 7)).toEqual(['1', '12.50', '0.00', '12.50']);
+    // The balance is negative (charges over payments): a number, not neutralised text.
+    expect(rows.at(-1)).toBe('Balance;;;;;;-150.00;EUR');
+  });
+
   it('gives the statement as a PDF', async () => {
     const res = await get('rider', `/api/v1/rider/${f.rider}/reports/1/pdf/`);
     expect(res.statusCode).toBe(200);

@@ -46,6 +46,18 @@ describe('password reset', () => {
     });
   });
 
+  it('works once when the link is sent twice at the same moment', async () => {
+    const { uid, token } = await requestLink();
+    const use = (password: string) => post(`/_passwordReset/${uid}/${token}/`, { password, password2: password });
+    const answers = await Promise.all([use('first-new-secret'), use('second-new-secret')]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.find((a) => a.statusCode === 400)!.json().error).toBe('link_invalid');
+    const winner = answers[0]!.statusCode === 200 ? 'first-new-secret' : 'second-new-secret';
+    const loser = winner === 'first-new-secret' ? 'second-new-secret' : 'first-new-secret';
+    expect((await signIn(winner)).statusCode).toBe(200);
+    expect((await signIn(loser)).json().error).toBe('invalid_credentials');
+  });
+
   it('writes the mail in the user’s language', async () => {
     const { mail } = await requestLink('organizer@paddock.demo');
     expect(mail.subject).toBe('Paddock: Passwort zurücksetzen');

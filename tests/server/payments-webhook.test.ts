@@ -217,6 +217,23 @@ describe('exactly once', () => {
   });
 });
 
+describe('a signed event for a payment Paddock does not know', () => {
+  it('is answered 200 ignored (so the provider stops retrying), badly signed it stays refused', async () => {
+    await charge(rider(), 2_500);
+    const { intent } = await confirmedPayment(2_500);
+    const real = succeededEvent(intent.id);
+    const object = { ...real.data.object, id: 'pi_unknown_anywhere', metadata: {} };
+    const stranger: ProviderEvent = { ...real, id: 'evt_unknown_anywhere', data: { object } };
+    const before = await ledgerOf(db());
+    const answer = await p.sendEvent(stranger);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ received: true, outcome: 'ignored' });
+    expect(await ledgerOf(db())).toEqual(before);
+    const forged = await p.sendEvent(stranger, undefined, 't=1,v1=00');
+    expect(forged.statusCode).toBe(400);
+  });
+});
+
 describe('refunds', () => {
   it('posts a partial and then the rest once each, whether the office or the webhook comes first', async () => {
     await charge(rider(), 10_000);

@@ -423,7 +423,7 @@ describe('the registry sync', () => {
     expect(done.counts?.rider.created).toBe(2);
     expect(await registryRows()).toEqual({ riders: 2, horses: 1, officials: 1, clubs: 2 });
 
-    const bad = multipart('{"riders": [{"first_name": "no id"}]}', 'export.json', 'application/json');
+    const bad = multipart('{"riders": [{"id": "R-1", "birth_date": "yesterday"}]}', 'export.json', 'application/json');
     const refused = await server().app.inject({
       method: 'POST',
       url: '/api/v1/venue/start_sync/',
@@ -433,6 +433,32 @@ describe('the registry sync', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().fields).toEqual({ file: ['invalid'] });
     expect((await status(server().app)).status).toBe('done');
+  });
+
+  it('refuses a file that is not a registry export: nothing stored, no run', async () => {
+    await auth();
+    const others: [string, string][] = [
+      ['id;name\r\nR-1;Anna\r\n', 'riders.csv'],
+      ['{"items": [{"id": 1, "name": "Anna"}]}', 'other.json'],
+      ['[{"id": "R-1"}]', 'list.json'],
+      ['{"clubs": [], "riders": [], "horses": [], "officials": []}', 'empty-export.json'],
+      ['{"riders": [{"first_name": "no id"}]}', 'no-ids.json'],
+    ];
+    for (const [body, name] of others) {
+      const form = multipart(body, name, 'application/octet-stream');
+      const res = await server().app.inject({
+        method: 'POST',
+        url: '/api/v1/venue/start_sync/',
+        payload: form.payload,
+        headers: { ...admin, ...form.headers },
+      });
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().fields, name).toEqual({ file: ['not_registry_export'] });
+    }
+    const now = await status(server().app);
+    expect(now).toMatchObject({ status: 'idle', last_sync: null });
+    const [stored] = await query<{ n: number }>(sql`SELECT count(*)::int AS n FROM registry_exports`);
+    expect(stored!.n).toBe(0);
   });
 
   it('is for admins only', async () => {

@@ -58,7 +58,9 @@ describe('whitelabel logo', () => {
     expect(url).toMatch(/\.svg$/);
     const file = await server().app.inject({ url });
     expect(file.headers['content-type']).toBe('image/svg+xml');
-    expect(file.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(file.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    );
     expect(file.rawPayload.equals(SVG)).toBe(true);
     expect((await server().app.inject({ url: first })).statusCode).toBe(404);
     expect((await server().app.inject({ url: url.replace(/-[0-9a-f]{16}\./, '-0000000000000000.') })).statusCode).toBe(

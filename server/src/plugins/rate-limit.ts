@@ -1,16 +1,34 @@
-import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../app-error';
 import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import type { App } from '../types';
 
-/** Rate limits are per route (global: false); answers are 429 `rate_limited`. */
-export async function registerRateLimit(app: App): Promise<void> {
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new AppError('rate_limited', { params: { retry_after: Math.ceil(context.ttl / 1000) } }),
-  });
+/**
+ * A route's rate limit: fixed windows counted in the database (table `rate_limits`), so that
+ * every API process behind a load balancer counts the same attempts — a limit kept in one
+ * process's memory would be multiplied by the number of processes.
+ */
+export interface RateLimitRule {
+  windowMs: number;
+  /** Attempts per window from one client address. */
+  addressMax: number;
+  /**
+   * The submitted field naming the account (username or e-mail) and the attempts per window on
+   * that account, from any address: guessing one account's password from many addresses is
+   * limited as from one.
+   */
+  account?: { field: 'username' | 'email'; max: number };
+  /** Requests this returns true for are not counted (staff using a public form). */
+  allowList?: (request: FastifyRequest) => boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    rateLimit?: RateLimitRule;
+  }
 }
 
 function submitted(request: FastifyRequest, field: string): string {
@@ -19,18 +37,94 @@ function submitted(request: FastifyRequest, field: string): string {
 }
 
 /**
- * A limit keyed by client address plus, where the form has one, the submitted username or
- * e-mail. It counts on preValidation: the body is parsed, and malformed attempts count too.
+ * The limit of the public forms. With a field, the attempts are counted per account — the
+ * submitted username or e-mail resolved to the user, so every spelling of one account shares a
+ * counter — and per client address at a higher limit (one office's NAT, many people); without,
+ * per client address alone (links carrying a token to guess).
  */
 export function limitBy(
   config: Pick<Config, 'rateLimit'>,
   kind: 'auth' | 'report',
   field?: 'username' | 'email',
-): RateLimitOptions {
-  return {
-    max: kind === 'auth' ? config.rateLimit.authMax : config.rateLimit.reportMax,
-    timeWindow: config.rateLimit.windowMs,
-    hook: 'preValidation',
-    keyGenerator: (request) => (field ? `${request.ip}|${submitted(request, field)}` : request.ip),
+): RateLimitRule {
+  const { windowMs, authMax, authAddressMax, reportMax } = config.rateLimit;
+  if (kind === 'report') return { windowMs, addressMax: reportMax };
+  if (!field) return { windowMs, addressMax: authMax };
+  return { windowMs, addressMax: authAddressMax, account: { field, max: authMax } };
+}
+
+interface Counter {
+  key: string;
+  hits: number;
+  remainingMs: number;
+}
+
+/**
+ * Counts one attempt on each of the keys in one statement: the account key is resolved from the
+ * submitted text in SQL (user id when it names a user by username or e-mail, case-insensitively;
+ * else the text itself). The upsert is atomic per key, so concurrent attempts on several
+ * processes are each counted once; a window that has run out starts again at 1. The account row
+ * is always locked before the address row, so two attempts never wait on each other in a cycle.
+ */
+async function count(db: Db, scope: string, rule: RateLimitRule, address: string, account: string | null) {
+  const window = sql`${rule.windowMs}::bigint`;
+  const accountKey =
+    account === null
+      ? null
+      : sql`${`${scope}|account|`} || coalesce(
+          (SELECT 'user:' || id FROM users WHERE lower(username) = ${account} OR lower(email) = ${account}
+            ORDER BY lower(username) = ${account} DESC LIMIT 1),
+          ${`text:${account}`})`;
+  const addressKey = `${scope}|address|${address}`;
+  const keys = accountKey ? sql`VALUES (${accountKey}, 1), (${addressKey}, 2)` : sql`VALUES (${addressKey}, 1)`;
+  const expired = sql`r.window_start + ${window} <= EXCLUDED.window_start`;
+  return rowsOf<Counter>(
+    await db.execute(sql`WITH clock AS (SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS now),
+      keys(key, position) AS (${keys})
+      INSERT INTO rate_limits AS r (key, hits, window_start, expires_at)
+      SELECT keys.key, 1, clock.now, to_timestamp((clock.now + ${window}) / 1000.0) FROM keys, clock
+      ORDER BY keys.position
+      ON CONFLICT (key) DO UPDATE SET
+        hits = CASE WHEN ${expired} THEN 1 ELSE r.hits + 1 END,
+        window_start = CASE WHEN ${expired} THEN EXCLUDED.window_start ELSE r.window_start END,
+        expires_at = CASE WHEN ${expired} THEN EXCLUDED.expires_at ELSE r.expires_at END
+      RETURNING r.key, r.hits,
+        (r.window_start + ${window} - (extract(epoch FROM clock_timestamp()) * 1000))::float8 AS "remainingMs"`),
+  );
+}
+
+/**
+ * Checks the rate limit of every route that has one (`config.rateLimit`), on preValidation: the
+ * body is parsed, and malformed attempts count too. Over the limit the answer is 429
+ * `rate_limited` with `retry_after` (seconds) and a Retry-After header. Rows of windows that
+ * ran out are swept at most once per window by each process.
+ */
+export function registerRateLimit(app: App, db: Db): void {
+  let lastSweep = 0;
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweep = (windowMs: number) => {
+    if (Date.now() - lastSweep < windowMs) return;
+    lastSweep = Date.now();
+    sweeping = db
+      .execute(sql`DELETE FROM rate_limits WHERE expires_at < now()`)
+      .catch((err: unknown) => app.log.warn({ err }, 'rate-limit sweep failed'));
   };
+
+  app.addHook('preValidation', async (request, reply) => {
+    const rule = request.routeOptions.config.rateLimit;
+    if (!rule || rule.allowList?.(request)) return;
+    const scope = request.routeOptions.url ?? request.url;
+    const account = rule.account ? submitted(request, rule.account.field) : null;
+    const counters = await count(db, scope, rule, request.ip, account);
+    sweep(rule.windowMs);
+    const addressKey = `${scope}|address|${request.ip}`;
+    const over = counters.filter((c) => c.hits > (c.key === addressKey ? rule.addressMax : rule.account!.max));
+    if (over.length === 0) return;
+    const retryAfter = Math.max(1, Math.ceil(Math.max(...over.map((c) => c.remainingMs)) / 1000));
+    reply.header('retry-after', String(retryAfter));
+    throw new AppError('rate_limited', { params: { retry_after: retryAfter } });
+  });
+  app.addHook('onClose', async () => {
+    await sweeping;
+  });
 }

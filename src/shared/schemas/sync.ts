@@ -6,6 +6,8 @@ import { paginated } from './pagination';
  * Data sync from the national federation's registry (issue 15, spec §4 "Sync", §7). Endpoints:
  *   POST /api/v1/venue/start_sync/                 no payload: read the registry's export over HTTP;
  *                                                  form data with `file`: an uploaded export
+ *                                                  (400 `file: not_registry_export` when it is not
+ *                                                  one, `file: invalid` when a record is broken)
  *   GET  /api/v1/venue/sync_status/                the latest sync: status, progress, counts, last sync
  *   GET  /api/v1/syncConflict/?page=&page_size=    open conflicts (what the sync did not overwrite)
  *   POST /api/v1/syncConflict/{id}/resolve/        {resolution: kept_local | took_registry}

@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@shared/constants';
 import { minorToDecimalString } from '@shared/money';
+import { csvText, numberCell, type CsvCell } from '../reports/csv';
 import { renderPdf } from '../reports/pdf';
 
 /** A transaction statement of one owner at one venue, as CSV or PDF, in the reader's language. */
@@ -64,16 +65,27 @@ const cells = (line: Statement['lines'][number]) => [
   amount(line.grossMinor),
 ];
 
-/** `;`-separated, quoted where needed, amounts with two decimals; the last row is the balance. */
+/**
+ * `;`-separated, quoted where needed, amounts with two decimals; the last row is the balance.
+ * Quantities and amounts are numbers; every other cell is text, kept from being a formula.
+ */
 export function statementCsv(statement: Statement, language: string): string {
   const labels = labelsOf(language);
-  const quote = (value: string) => (/[;"\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-  const rows = [
-    [...labels.columns, labels.currency],
-    ...statement.lines.map((line) => [...cells(line), statement.currency]),
-    [labels.balance, '', '', '', '', '', amount(statement.balanceMinor), statement.currency],
+  const row = (line: Statement['lines'][number]): CsvCell[] => [
+    line.date,
+    line.kind,
+    line.description,
+    numberCell(String(line.quantity)),
+    numberCell(amount(line.netMinor)),
+    numberCell(amount(line.taxMinor)),
+    numberCell(amount(line.grossMinor)),
+    statement.currency,
   ];
-  return rows.map((row) => row.map(quote).join(';')).join('\r\n') + '\r\n';
+  return csvText([
+    [...labels.columns, labels.currency],
+    ...statement.lines.map(row),
+    [labels.balance, '', '', '', '', '', numberCell(amount(statement.balanceMinor)), statement.currency],
+  ]);
 }
 
 /** In Roboto (reports/pdf.ts): the standard PDF fonts cannot write Polish or Czech names and labels. */

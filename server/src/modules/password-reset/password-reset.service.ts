@@ -55,8 +55,11 @@ export function createPasswordResetService(ctx: AppContext) {
       const user = await holderOf(uid, token);
       if (!user) throw new AppError('link_invalid');
       const passwordHash = await hashPassword(password, ctx.config.scryptN);
-      // The link came by e-mail, so following it also confirms the address.
-      await users.update(user.id, { passwordHash, emailConfirmed: true });
+      // The link came by e-mail, so following it also confirms the address. The link is good
+      // while the old hash is stored: replacing it atomically makes the link work once, even
+      // when it is sent twice at the same moment.
+      const replaced = await users.replacePassword(user.id, user.passwordHash, { passwordHash, emailConfirmed: true });
+      if (!replaced) throw new AppError('link_invalid');
       await ctx.audit.record(request, { action: 'auth.password_reset', actorUserId: user.id });
     },
 

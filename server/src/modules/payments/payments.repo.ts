@@ -253,13 +253,24 @@ export function createPaymentsRepo(db: Db) {
       return row?.recorded === 1;
     },
     /** Whether an event was handled already, and whether its intent's payment is posted (one query). */
-    async deliveryState(eventId: string, intentId: string, tx: Db = db): Promise<{ seen: boolean; posted: boolean }> {
-      const [row] = rowsOf<{ seen: boolean; posted: boolean }>(
+    /**
+     * Whether the event was taken already, the intent's payment posted, and whether Paddock knows
+     * the intent at all: a row with its id, or the row its metadata names still waiting for it.
+     */
+    async deliveryState(
+      eventId: string,
+      intentId: string,
+      placeholderId: number | null,
+      tx: Db = db,
+    ): Promise<{ seen: boolean; posted: boolean; known: boolean }> {
+      const [row] = rowsOf<{ seen: boolean; posted: boolean; known: boolean }>(
         await tx.execute(sql`SELECT
           EXISTS (SELECT 1 FROM card_webhook_events WHERE event_id = ${eventId}) AS seen,
-          EXISTS (SELECT 1 FROM card_payments WHERE intent_id = ${intentId} AND transaction_id IS NOT NULL) AS posted`),
+          EXISTS (SELECT 1 FROM card_payments WHERE intent_id = ${intentId} AND transaction_id IS NOT NULL) AS posted,
+          EXISTS (SELECT 1 FROM card_payments WHERE intent_id = ${intentId}
+            OR (id = ${placeholderId ?? 0} AND intent_id LIKE ${`${PLACEHOLDER}%`})) AS known`),
       );
-      return { seen: !!row?.seen, posted: !!row?.posted };
+      return { seen: !!row?.seen, posted: !!row?.posted, known: !!row?.known };
     },
     /** The row a provider intent names in its metadata, while the row still waits for the intent's id. */
     async placeholderPayment(id: number, tx: Db, lock = false): Promise<CardPaymentRow | undefined> {

@@ -180,22 +180,37 @@ export function createSettlement(ctx: AppContext) {
     return wasOpen && row.status !== status ? repo.updateRefund(row.id, { status }, tx) : row;
   }
 
-  /** `payment_intent.succeeded`: ask the provider, then post once. */
+  function unknownIntent(request: FastifyRequest, intentId: string): Outcome {
+    request.log.warn({ intent: intentId }, 'card payment webhook for an intent Paddock did not create: ignored');
+    return 'ignored';
+  }
+
+  /**
+   * `payment_intent.succeeded`: ask the provider, then post once. A signed event for an intent
+   * Paddock does not know (another integration on the same account, a deleted row) is answered
+   * `ignored` and logged, not refused: the provider retries any answer but 2xx for days.
+   */
   async function onSucceeded(request: FastifyRequest, stripe: Stripe, event: Stripe.Event): Promise<Outcome> {
     const sent = event.data.object as Stripe.PaymentIntent;
-    const { seen, posted } = await repo.deliveryState(event.id, sent.id);
+    const placeholder = Number(sent.metadata?.paddock_payment);
+    const named = Number.isSafeInteger(placeholder) && placeholder > 0 ? placeholder : null;
+    const { seen, posted, known } = await repo.deliveryState(event.id, sent.id, named);
     if (seen) return 'duplicate';
+    if (!known) return unknownIntent(request, sent.id);
     if (posted) {
       await ctx.db.transaction((tx) => record(tx, event, sent.id));
       return 'duplicate';
     }
-    const intent = await stripe.paymentIntents.retrieve(sent.id, { expand: ['latest_charge.balance_transaction'] });
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await stripe.paymentIntents.retrieve(sent.id, { expand: ['latest_charge.balance_transaction'] });
+    } catch (err) {
+      if (!isMissing(err)) throw err;
+      return unknownIntent(request, sent.id);
+    }
     return ctx.db.transaction(async (tx) => {
       const found = await lockPayment(tx, intent);
-      if (!found) {
-        request.log.warn({ intent: intent.id }, 'card payment webhook for an intent Paddock did not create');
-        return 'ignored';
-      }
+      if (!found) return unknownIntent(request, intent.id);
       const { row, nextId } = found;
       if (intent.status !== 'succeeded') {
         if (!(await record(tx, event, intent.id))) return 'duplicate';

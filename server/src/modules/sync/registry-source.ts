@@ -23,7 +23,8 @@ import type { Config } from '../../config';
  * null or missing. Over HTTP: GET {REGISTRY_URL}/export?page=N, HTTP Basic with REGISTRY_USER and
  * REGISTRY_PASSWORD (a password alone is sent as a bearer token), each request within
  * REGISTRY_TIMEOUT_MS. A registry that does not answer, answers an error, or answers something
- * that is not this shape → registry_unavailable; an uploaded file that is not → field `file: invalid`.
+ * that is not this shape → registry_unavailable; an uploaded file that is not an export at all →
+ * field `file: not_registry_export`, an export with a broken record → `file: invalid`.
  */
 
 const MAX_PAGES = 1000;
@@ -134,7 +135,23 @@ function merge(pages: z.infer<typeof page>[]): RegistryExport {
   return out;
 }
 
-/** An uploaded export (one page of the format above); anything else is `file: invalid`. */
+/**
+ * Whether parsed JSON is the registry's export at all: an object with at least one of the
+ * export's lists, and records that carry the registry's id. Anything else (another program's
+ * JSON, an empty export) would otherwise be "synced" as a registry without a single record.
+ */
+function isRegistryExport(parsed: unknown): boolean {
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return false;
+  const lists = EXPORT_LISTS.map((list) => (parsed as Record<string, unknown>)[list]).filter(Array.isArray);
+  const records = lists.flat() as unknown[];
+  return records.some((r) => !!r && typeof r === 'object' && 'id' in r && (r as { id: unknown }).id != null);
+}
+
+/**
+ * An uploaded export (one page of the format above). A file that is not one — not JSON, or JSON
+ * of something else — is `file: not_registry_export`; an export with a broken record is
+ * `file: invalid`.
+ */
 export function fileRegistrySource(bytes: Buffer): RegistrySource {
   return {
     async fetchExport() {
@@ -142,8 +159,9 @@ export function fileRegistrySource(bytes: Buffer): RegistrySource {
       try {
         parsed = JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, ''));
       } catch {
-        throw fieldError('file', 'invalid');
+        throw fieldError('file', 'not_registry_export');
       }
+      if (!isRegistryExport(parsed)) throw fieldError('file', 'not_registry_export');
       const result = page.safeParse(parsed);
       if (!result.success) throw fieldError('file', 'invalid');
       const data = merge([result.data]);

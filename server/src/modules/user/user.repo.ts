@@ -1,4 +1,4 @@
-import { count, desc, eq, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { termsAndConditions, users } from '../../db/schema';
 import type { Page } from '../../http/pagination';
@@ -67,6 +67,20 @@ export function createUserRepo(db: Db) {
       const [row] = await tx.update(users).set(patch).where(eq(users.id, id)).returning();
       forgetUser(db, id);
       return row;
+    },
+
+    /**
+     * Sets a new password only if the stored hash is still `expected`: a compare-and-set, so of
+     * two requests racing with one reset link (whose validity hangs on the old hash) one wins.
+     */
+    async replacePassword(id: number, expected: string | null, patch: UserPatch, tx: Db = db): Promise<boolean> {
+      const rows = await tx
+        .update(users)
+        .set(patch)
+        .where(and(eq(users.id, id), sql`${users.passwordHash} IS NOT DISTINCT FROM ${expected}`))
+        .returning({ id: users.id });
+      forgetUser(db, id);
+      return rows.length === 1;
     },
 
     async search(q: string, page: Page, tx: Db = db): Promise<{ count: number; rows: UserRow[] }> {

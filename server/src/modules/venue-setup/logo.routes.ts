@@ -50,7 +50,7 @@ export function logoRoutes(app: App, ctx: AppContext): void {
       return reply
         .type(logo.contentType)
         .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
         .header('x-content-type-options', 'nosniff')
         .send(logo.bytes);
     },
