@@ -1,3 +1,5 @@
+import { stringify } from 'csv-stringify/sync';
+
 /**
  * Writing CSV that a spreadsheet opens safely. A text cell starting with `=`, `+`, `-` or `@`
  * is read by Excel, LibreOffice and Google Sheets as a formula (and a leading tab or CR can
@@ -19,10 +21,9 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 /** A text cell as a spreadsheet will show it, never as a formula. */
 export const neutralise = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
 
-/** Rows as CSV text (RFC 4180 quoting, CRLF lines); text cells neutralised, numbers as they are. */
+/** Rows as CSV text (RFC 4180 quoting by csv-stringify, CRLF lines); text cells neutralised, numbers as they are. */
 export function csvText(rows: readonly (readonly CsvCell[])[], delimiter = ';'): string {
-  const needsQuotes = new RegExp(`[${delimiter}"\\r\\n]`);
-  const quote = (value: string) => (needsQuotes.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-  const write = (cell: CsvCell) => quote(typeof cell === 'string' ? neutralise(cell) : cell.number);
-  return rows.map((row) => row.map(write).join(delimiter)).join('\r\n') + '\r\n';
+  const cells = rows.map((row) => row.map((cell) => (typeof cell === 'string' ? neutralise(cell) : cell.number)));
+  // a lone CR ends a line for some readers: quote it like a line feed (RFC 4180 §2.6)
+  return stringify(cells, { delimiter, record_delimiter: 'windows', quoted_match: /\r/ });
 }
