@@ -57,6 +57,8 @@ export function createPasswordResetService(ctx: AppContext) {
       const passwordHash = await hashPassword(password, ctx.config.scryptN);
       // The link came by e-mail, so following it also confirms the address.
       await users.update(user.id, { passwordHash, emailConfirmed: true });
+      // Whoever knew the old password may hold a session: a new password ends them all.
+      await users.endSessions(user.id);
       await ctx.audit.record(request, { action: 'auth.password_reset', actorUserId: user.id });
     },
 
