@@ -37,8 +37,7 @@ async function signIn(username: string, deviceId = randomUUID(), password = DEMO
 }
 
 const me = (token: string) => app().inject({ url: '/api/auth/user/', headers: bearer(token) });
-const refresh = (token: string) =>
-  app().inject({ method: 'POST', url: '/api/token/refresh/', payload: { token } });
+const refresh = (token: string) => app().inject({ method: 'POST', url: '/api/token/refresh/', payload: { token } });
 const exchange = (deviceToken: string, deviceId?: string) =>
   app().inject({
     method: 'POST',

@@ -124,9 +124,7 @@ export function createTokenService(
     }
   }
 
-  async function issueDevice(
-    claims: Omit<DeviceClaims, 'origIat'>,
-  ): Promise<{ token: string; expiresAt: Date }> {
+  async function issueDevice(claims: Omit<DeviceClaims, 'origIat'>): Promise<{ token: string; expiresAt: Date }> {
     const iat = now();
     const exp = iat + config.floorDeviceSessionHours * 3600;
     const { userId, venue, gen, deviceKey } = claims;

@@ -19,7 +19,12 @@ export const loginRequest = z.object({
    * The signing-in device's own id (src/offline/device-id.ts). Floor staff get a device
    * credential only with it: the credential names its device and dies with its revocation.
    */
-  device_id: z.string({ error: 'invalid' }).trim().min(1, { error: 'required' }).max(100, { error: 'too_long' }).optional(),
+  device_id: z
+    .string({ error: 'invalid' })
+    .trim()
+    .min(1, { error: 'required' })
+    .max(100, { error: 'too_long' })
+    .optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 

@@ -125,7 +125,12 @@ export function authRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/api/auth/user/logout/',
     {
-      schema: { tags, summary: "End the user's sessions (every token, refresh and device credential issued so far)", security: [{ bearer: [] }], response: { 200: okResponse } },
+      schema: {
+        tags,
+        summary: "End the user's sessions (every token, refresh and device credential issued so far)",
+        security: [{ bearer: [] }],
+        response: { 200: okResponse },
+      },
       config: { policy: 'auth.session' },
     },
     async (request) => {
