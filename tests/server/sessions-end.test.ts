@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { SignJWT, decodeJwt } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD } from '@shared/constants';
 import { SYNC_PROTOCOL, SYNC_PROTOCOL_HEADER } from '@shared/schemas/floor';
 import type { Device } from '@shared/schemas/devices';
@@ -236,5 +236,40 @@ describe('a revoked tablet', () => {
     expect(restored.statusCode).toBe(200);
     expect((await me(derived)).statusCode).toBe(200);
     expect((await exchange(session.device_token!)).statusCode).toBe(200);
+  });
+});
+
+describe('another server process on the same database', () => {
+  it('refuses a logged-out session within the cache window, and a revoked tablet within its own', async () => {
+    const other = await server().buildApp();
+    const meThere = (token: string) => other.inject({ url: '/api/auth/user/', headers: bearer(token) });
+    const session = await signIn('stable');
+    const tablet = randomUUID();
+    const onTablet = await signIn('welcomedesk', tablet);
+    // Both are remembered there now, as on a busy server.
+    expect((await meThere(session.token)).statusCode).toBe(200);
+    expect((await meThere(onTablet.token)).statusCode).toBe(200);
+
+    expect((await logout(session.token)).statusCode).toBe(200);
+    const registered = await app().inject({
+      method: 'POST',
+      url: '/api/v1/device/register/',
+      headers: bearer(onTablet.token),
+      payload: { device_id: tablet },
+    });
+    await app().inject({
+      method: 'POST',
+      url: `/api/v1/device/${registered.json<Device>().id}/revoke/`,
+      headers: await server().auth('organizer'),
+    });
+    // SESSION_CACHE_MS (2 s) and REVOKED_TTL_MS (5 s): waited for generously, never slept.
+    await vi.waitFor(async () => expect((await meThere(session.token)).statusCode).toBe(401), {
+      timeout: 30_000,
+      interval: 200,
+    });
+    await vi.waitFor(async () => expect((await meThere(onTablet.token)).statusCode).toBe(403), {
+      timeout: 30_000,
+      interval: 200,
+    });
   });
 });
