@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { RevokedKeys } from './modules/devices/device-guard';
 import type { LiveBus } from './modules/livescore/live-bus';
 import type { Audit } from './plugins/audit';
 import type { Jobs } from './plugins/jobs';
@@ -19,4 +20,10 @@ export interface AppContext {
   live: LiveBus;
   tokens: TokenService;
   userTokens: UserTokens;
+  /**
+   * The revoked floor devices, one set for the process: the session check reads it on every
+   * request, the device guard on every floor write, and a revoke through this process
+   * refreshes it at once for both.
+   */
+  revokedDevices: RevokedKeys;
 }

@@ -1,8 +1,9 @@
 import i18next from 'i18next';
 import { API_PREFIX, MAINTENANCE_RELOAD_MS, REQUEST_DEDUPE_CLEAR_MS } from '@shared/constants';
+import { isApiErrorBody } from '@shared/errors';
 import { ApiError, apiErrorMessage } from './api-error';
 import { browser } from './browser';
-import { isFloorDevice, renewSession } from './device-session';
+import { isFloorDevice, renewSession, reportDeviceRevoked } from './device-session';
 import { notify } from './notify';
 import { reportError } from './report-error';
 import { useAppStore } from './store';
@@ -118,6 +119,9 @@ function failure(method: Method, url: string, status: number, data: unknown, sig
     }
   } else if (status === 500) {
     notify.error(i18next.t('errors:internal'));
+  } else if (status === 403 && isApiErrorBody(data) && data.error === 'device_revoked') {
+    // Any request of a revoked tablet's session: the tablet says so and signs out.
+    reportDeviceRevoked();
   } else if (status === 403) {
     notify.error(i18next.t('errors:forbidden'));
   } else if (status === 401 && signedIn && isFloorDevice(useAppStore.getState().user)) {

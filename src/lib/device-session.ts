@@ -133,10 +133,20 @@ export type Renewal = 'renewed' | 'signInNeeded' | 'unreachable';
 
 class Unreachable extends Error {}
 
-/** Told when the token exchange refuses this device as revoked (set by src/offline/device.ts). */
+/**
+ * Told when the server refuses this device as revoked — the token exchange, a sign-in, any
+ * request of its session (set by src/offline/device.ts, which signs the tablet out).
+ */
 let onDeviceRevoked: (() => void) | null = null;
 export function onDeviceRevokedRefusal(listener: () => void): void {
   onDeviceRevoked = listener;
+}
+
+/** The server answered 403 `device_revoked`: this tablet was revoked by the show office. */
+export function reportDeviceRevoked(): void {
+  if (onDeviceRevoked) onDeviceRevoked();
+  // Refused before any floor screen loaded the device module: load it to sign the tablet out.
+  else void import('@/offline/device').then((device) => device.markRevoked());
 }
 
 /** A token from an auth endpoint, null when refused (4xx); throws Unreachable otherwise. */
@@ -156,7 +166,7 @@ async function tokenFrom(path: string, body: object): Promise<string | null> {
   if (response.status === 403) {
     // A revoked device (issue 14 §8): the floor screens say so.
     const refusal: unknown = await response.json().catch(() => null);
-    if ((refusal as { error?: unknown } | null)?.error === 'device_revoked') onDeviceRevoked?.();
+    if ((refusal as { error?: unknown } | null)?.error === 'device_revoked') reportDeviceRevoked();
   }
   if (!response.ok) return null;
   const answer = (await response.json().catch(() => null)) as { token?: unknown } | null;

@@ -1,8 +1,8 @@
-import { createStore } from 'zustand/vanilla';
 import type { DeviceHeartbeat } from '@shared/schemas/devices';
-import { onDeviceRevokedRefusal } from '@/lib/device-session';
+import { clearDeviceSession, isFloorDevice, onDeviceRevokedRefusal } from '@/lib/device-session';
 import { useAppStore } from '@/lib/store';
 import { floorDb, type FloorDb } from './db';
+import { deviceState, storeRevoked } from './device-state';
 import { deviceId } from './device-id';
 import type { Transport } from './transport';
 
@@ -14,45 +14,22 @@ import type { Transport } from './transport';
  * "needs attention"). The revoked mark is kept across reloads until the server takes it back.
  */
 
-export type DeviceStatus = 'unknown' | 'unregistered' | 'registered' | 'revoked';
+export { deviceState, type DeviceState, type DeviceStatus } from './device-state';
 
-export interface DeviceState {
-  status: DeviceStatus;
-  /** The device's name as registered. */
-  name: string | null;
-  /** How many devices the user's venue has (the next default name's number is one more). */
-  venueDevices: number;
-}
-
-const REVOKED_KEY = 'paddock.deviceRevoked';
-
-function storedRevoked(): boolean {
-  try {
-    return typeof localStorage !== 'undefined' && localStorage.getItem(REVOKED_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-function storeRevoked(revoked: boolean): void {
-  try {
-    if (revoked) localStorage.setItem(REVOKED_KEY, '1');
-    else localStorage.removeItem(REVOKED_KEY);
-  } catch {
-    // No storage: the mark lasts this page load.
-  }
-}
-
-export const deviceState = createStore<DeviceState>(() => ({
-  status: storedRevoked() ? 'revoked' : 'unknown',
-  name: null,
-  venueDevices: 0,
-}));
-
-/** The server refused this device (a heartbeat, a write, the token exchange). */
+/**
+ * The server refused this device (a heartbeat, a write, the token exchange, any request of its
+ * session). A revoked tablet is signed out — its token and floor-device credential go — but its
+ * unsent writes stay in the offline store: the sign-in page lists them for the show office
+ * (revoked-writes.ts). Only floor staff are signed out; their sessions are the tablet's.
+ */
 export function markRevoked(): void {
   storeRevoked(true);
   deviceState.setState({ status: 'revoked' });
+  const { user, clearSession } = useAppStore.getState();
+  if (isFloorDevice(user)) {
+    clearDeviceSession();
+    clearSession();
+  }
 }
 
 // The token exchange of a revoked device (src/lib/device-session.ts) marks it too.

@@ -98,8 +98,11 @@ describe('the floor screen of a revoked device', { timeout: 20_000 }, () => {
     renderApp('/stable/dashboard');
     const list = await screen.findByRole('region', { name: 'Needs attention' }, PAGE_LOAD);
     expect(within(list).getByText(REVOKED.message)).toBeTruthy();
-    const banner = screen.getByRole('alert', { name: 'This device has been revoked' });
-    expect(within(banner).getByText(/The show office revoked this tablet/)).toBeTruthy();
+    const banner = screen.getByRole('alert', { name: 'This tablet was revoked by the show office' });
+    expect(within(banner).getByText(/It has been signed out and sends nothing any more/)).toBeTruthy();
+    // The refused write is listed for the office: who, what, how much, when.
+    const unsent = await within(banner).findByRole('table', { name: 'Unsent writes: 1' });
+    expect(within(unsent).getByRole('row', { name: /Rita Reiter Hay .*10\.00/ })).toBeTruthy();
   });
 
   it('asks an unregistered device for its name, prefilled, and registers it on Skip', async () => {
@@ -148,6 +151,8 @@ describe('the heartbeat', () => {
     expect(localStorage.getItem('paddock.deviceRevoked')).toBe('1');
     expect(bodies[0]).toEqual({ device_id: deviceId(), app_version: expect.anything(), pending_writes: 0 });
 
+    // Restored by the office, the tablet is signed in again; its next heartbeat clears the mark.
+    useAppStore.setState({ token: 'token' });
     answer = { status: 200, body: { registered: true, device: { name: 'Stable east' }, venue_devices: 2 } };
     await sendHeartbeat(transport);
     expect(deviceState.getState()).toMatchObject({ status: 'registered', name: 'Stable east' });

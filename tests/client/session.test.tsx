@@ -6,6 +6,7 @@ import { browser } from '@/lib/browser';
 import { changeLanguage } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { useAppStore } from '@/lib/store';
+import { deviceId } from '@/offline/device-id';
 import { demoVenue, json, makeUser, mockFetch, renderApp, resetStore } from './helpers';
 
 const venue = { ...demoVenue, whitelabel_logo_url: '/media/whitelabel-demo.svg' };
@@ -64,7 +65,12 @@ describe('login', () => {
 
     expect(await screen.findByRole('heading', { name: 'Meldestelle', level: 1 }, { timeout: 5000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/organizer/list');
-    expect(bodyOf(fetchMock, 'POST', '/api/token/auth/')).toEqual({ username: 'organizer', password: 'paddock-demo' });
+    // With the device's own id: a floor device credential names its tablet.
+    expect(bodyOf(fetchMock, 'POST', '/api/token/auth/')).toEqual({
+      username: 'organizer',
+      password: 'paddock-demo',
+      device_id: deviceId(),
+    });
     expect(useAppStore.getState()).toMatchObject({
       token: 'jwt-1',
       user: organizer,

@@ -6,11 +6,13 @@ import { field, PASSWORD, t } from './support';
 const de = (key: string, vars?: Record<string, string | number>) => t('de', key, vars);
 
 /*
- * Floor devices (issue 14 §8): a stable tablet registers itself at its first sign-in, the show
- * office renames and revokes it, and the tablet's next queued write comes back refused.
+ * Floor devices: a stable tablet registers itself at its first sign-in; it charges while the
+ * wifi is down, the show office renames and revokes it meanwhile, and when the tablet comes back
+ * online it is signed out and shows that it was revoked, with its unsent writes listed for the
+ * office to enter again.
  */
 
-test('the office renames and revokes a tablet; its next queued write is refused and needs attention', async ({
+test('a tablet revoked while its writes wait offline is signed out and lists them as unsent', async ({
   browser,
   request,
 }) => {
@@ -32,7 +34,14 @@ test('the office renames and revokes a tablet; its next queued write is refused 
   await register.getByRole('button', { name: en('devices:register.save') }).click();
   await expect(register).toBeHidden();
 
-  // The show office sees it, renames it and revokes it.
+  // The wifi drops: the tablet charges the demo rider twice, the writes wait on it.
+  await tablet.setOffline(true);
+  await stable.goto(`/stable/qr/${code}`);
+  await expect(stable.getByText(DEMO_RIDER).first()).toBeVisible();
+  await charge(stable, /^Hay/, 1);
+  await charge(stable, /^Shavings/, 2);
+
+  // Meanwhile the show office sees it, renames it and revokes it.
   const office = await browser.newContext({ locale: 'en-US' });
   const organizer = await office.newPage();
   await organizer.goto('/login');
@@ -59,16 +68,24 @@ test('the office renames and revokes a tablet; its next queued write is refused 
     .click();
   await expect(organizer.getByRole('button', { name: de('devices:restore.named', { name: renamed }) })).toBeVisible();
 
-  // The tablet charges while offline; the write waits, then the server refuses it.
-  await tablet.setOffline(true);
-  await stable.goto(`/stable/qr/${code}`);
-  await expect(stable.getByText(DEMO_RIDER).first()).toBeVisible();
-  await charge(stable, /^Hay/, 1);
+  // Back online: the server refuses the tablet; it signs out and says why, listing both writes.
   await tablet.setOffline(false);
-  const attention = stable.getByRole('region', { name: en('floor:attention.title') });
-  await expect(attention).toBeVisible({ timeout: 60_000 });
-  await expect(attention).toContainText(en('errors:device_revoked'));
-  await expect(stable.getByRole('alert', { name: en('devices:revoked.title') })).toBeVisible();
+  const notice = stable.getByRole('alert', { name: en('devices:revoked.title') });
+  await expect(notice).toBeVisible({ timeout: 60_000 });
+  await expect(stable).toHaveURL(/\/login/);
+  const unsent = notice.getByRole('table', { name: en('devices:revoked.unsent', { count: 2 }) });
+  await expect(unsent.getByRole('row').filter({ hasText: DEMO_RIDER }).filter({ hasText: /Hay/ })).toHaveCount(1);
+  await expect(
+    unsent
+      .getByRole('row')
+      .filter({ hasText: DEMO_RIDER })
+      .filter({ hasText: /Shavings/ }),
+  ).toHaveCount(1);
+  // Signed out for good: a reload keeps the notice and its list, and no floor screen opens.
+  await stable.reload();
+  await expect(notice.getByRole('table', { name: en('devices:revoked.unsent', { count: 2 }) })).toBeVisible();
+  await stable.goto('/stable/dashboard');
+  await expect(stable).toHaveURL(/\/login/);
 
   // Nothing of it reached the ledger.
   const admin = await request.post('/api/token/auth/', { data: { username: 'admin', password: PASSWORD } });

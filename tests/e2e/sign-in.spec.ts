@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEFAULT_LANGUAGE, DEMO_USERS, type DemoUser, loginAs, submitLogin, t, field } from './support';
+import { DEFAULT_LANGUAGE, DEMO_USERS, type DemoUser, loginAs, registerViaApi, submitLogin, t, field } from './support';
 
 test.describe('each demo user signs in and lands on its dashboard, in its language', () => {
   for (const user of Object.keys(DEMO_USERS) as DemoUser[]) {
@@ -72,10 +72,23 @@ test('a role that does not fit is sent to /403', async ({ page }) => {
   await expect(page.getByText(t('en', 'shell:forbidden'))).toBeVisible();
 });
 
-test('logout ends the session', async ({ page }) => {
-  await loginAs(page, 'employer');
+test('logout ends the session, on the server too', async ({ page, request }) => {
+  // A fresh account: logout ends every session of its user, and the demo users serve other
+  // tests at the same time.
+  const { email, password } = await registerViaApi(request, 'employer');
+  await submitLogin(page, email, password);
+  await expect(page).not.toHaveURL(/\/login/);
+  const token = await page.evaluate(
+    () => (JSON.parse(sessionStorage.getItem('paddock') ?? '{}') as { state?: { token?: string } }).state?.token,
+  );
+  const me = () => request.get('/api/auth/user/', { headers: { authorization: `Bearer ${token}` } });
+  expect((await me()).status()).toBe(200);
   await page.getByRole('button', { name: t('de', 'shell:logout') }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/employer/overview');
   await expect(page).toHaveURL(/\/login/);
+  // The token the browser held is refused by the server, not only forgotten by the browser.
+  expect((await me()).status()).toBe(401);
+  const refreshed = await request.post('/api/token/refresh/', { data: { token } });
+  expect(refreshed.status()).toBe(400);
 });

@@ -18,11 +18,12 @@ interface LoginAnswer {
   device_expires_at?: string;
 }
 
-async function signIn(username: string): Promise<LoginAnswer> {
+/** A password sign-in on a device (its own id, as the app sends it), or without one. */
+async function signIn(username: string, deviceId: string | null = `tablet-of-${username}`): Promise<LoginAnswer> {
   const res = await server().app.inject({
     method: 'POST',
     url: '/api/token/auth/',
-    payload: { username, password: DEMO_PASSWORD },
+    payload: { username, password: DEMO_PASSWORD, ...(deviceId !== null && { device_id: deviceId }) },
   });
   expect(res.statusCode).toBe(200);
   return res.json<LoginAnswer>();
@@ -61,8 +62,18 @@ describe('device credential at sign-in', () => {
       expect(claims.exp! - claims.iat!).toBe(12 * 3600);
       expect(new Date(answer.device_expires_at!).getTime()).toBe(claims.exp! * 1000);
       expect(claims.sub).toBe(decodeJwt(answer.token).sub);
+      // It names its device, signed: no request body can make it another.
+      expect(claims.dev).toBe(`tablet-of-${username}`);
+      expect(decodeJwt(answer.token).dev).toBe(`tablet-of-${username}`);
     },
   );
+
+  it('is not issued without the signing-in device id (a credential must name its device)', async () => {
+    const answer = await signIn('stable', null);
+    expect(answer.token).toEqual(expect.any(String));
+    expect(answer.device_token).toBeUndefined();
+    expect(decodeJwt(answer.token).dev).toBeUndefined();
+  });
 
   it.each(['admin', 'rider', 'merchant', 'official', 'employer', 'simpleuser'])(
     'is not issued to %s',
@@ -104,14 +115,14 @@ describe('POST /api/token/device/', () => {
       .update('paddock floor device credential')
       .digest();
     const past = Math.floor(Date.now() / 1000) - 25 * 3600;
-    const expired = await new SignJWT({ orig_iat: past, venue: claims.venue })
+    const expired = await new SignJWT({ orig_iat: past, venue: claims.venue, gen: claims.gen, dev: claims.dev })
       .setProtectedHeader({ alg: 'HS256', typ: 'device+jwt' })
       .setSubject(String(claims.sub))
       .setIssuedAt(past)
       .setExpirationTime(past + 12 * 3600)
       .sign(deviceKey);
     // The same key with a live exp is accepted: the refusal is the expiry.
-    const live = await new SignJWT({ orig_iat: past, venue: claims.venue })
+    const live = await new SignJWT({ orig_iat: past, venue: claims.venue, gen: claims.gen, dev: claims.dev })
       .setProtectedHeader({ alg: 'HS256', typ: 'device+jwt' })
       .setSubject(String(claims.sub))
       .setIssuedAt(past)

@@ -322,7 +322,7 @@ describe("a revoked device's floor writes", () => {
     const signIn = await app().inject({
       method: 'POST',
       url: '/api/token/auth/',
-      payload: { username: 'stable', password: DEMO_PASSWORD },
+      payload: { username: 'stable', password: DEMO_PASSWORD, device_id: revokedDevice.device_id },
     });
     const deviceToken = signIn.json<{ device_token: string }>().device_token;
 
@@ -365,10 +365,24 @@ describe("a revoked device's floor writes", () => {
       const res = await write(app(), await server().auth(user), path, body);
       expect(res.statusCode, path).toBe(201);
     }
-    const fine = await app().inject({
+    // The revoked device's credential names its device (signed): another id in the body is no way round.
+    const disguised = await app().inject({
       method: 'POST',
       url: '/api/token/device/',
       payload: { device_token: deviceToken, device_id: other.device_id },
+    });
+    expect(disguised.statusCode).toBe(403);
+    expect(disguised.json().error).toBe('device_revoked');
+    // The credential of a device in good standing is exchanged.
+    const otherSignIn = await app().inject({
+      method: 'POST',
+      url: '/api/token/auth/',
+      payload: { username: 'stable', password: DEMO_PASSWORD, device_id: other.device_id },
+    });
+    const fine = await app().inject({
+      method: 'POST',
+      url: '/api/token/device/',
+      payload: { device_token: otherSignIn.json<{ device_token: string }>().device_token, device_id: other.device_id },
     });
     expect(fine.statusCode).toBe(200);
 

@@ -1,50 +1,34 @@
-import { isRole } from '@shared/roles';
-import type { Db } from '../db/client';
-import type { TokenService } from '../security/jwt';
-import { rememberedUser } from '../security/session-cache';
-import { createUserRepo } from '../modules/user/user.repo';
+import { AppError } from '../app-error';
+import { bearerToken } from '../http/session';
+import { createSessionResolver, type SessionDeps } from '../modules/auth/session-resolver';
 import type { App, RequestUser } from '../types';
 
-const BEARER = /^Bearer\s+(\S+)$/i;
-
 /**
- * Authentication: a valid bearer token of an active user sets `request.user`. Anything else
- * leaves it null; the authorization hook then answers 401 where a route needs a user.
+ * Authentication: a valid bearer token of a live session (modules/auth/session-resolver.ts)
+ * sets `request.user`. A session of a revoked floor device is refused with 403
+ * `device_revoked` on every route, so the tablet learns why; anything else leaves the user
+ * null, and the authorization hook then answers 401 where a route needs one.
  */
-export function registerAuthentication(app: App, deps: { db: Db; tokens: TokenService }): void {
+export function registerAuthentication(app: App, deps: SessionDeps): void {
   const resolve = createSessionResolver(deps);
   app.decorateRequest('user', null);
 
   app.addHook('onRequest', async (request) => {
-    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-    if (token) request.user = await resolve(token);
+    const token = bearerToken(request.headers.authorization);
+    if (!token) return;
+    const session = await resolve(token);
+    if (session.ok) request.user = session.user;
+    else if (session.reason === 'device_revoked') throw new AppError('device_revoked');
   });
 }
 
 /** The user of a bearer header (`Bearer …`), or null; for channels without request headers (websockets). */
-export function createBearerResolver(deps: { db: Db; tokens: TokenService }) {
+export function createBearerResolver(deps: SessionDeps) {
   const resolve = createSessionResolver(deps);
   return async (header: unknown): Promise<RequestUser | null> => {
-    const token = typeof header === 'string' ? BEARER.exec(header)?.[1] : undefined;
-    return token ? resolve(token) : null;
-  };
-}
-
-/** The active user a session token stands for (an impersonating admin must still be one), or null. */
-function createSessionResolver(deps: { db: Db; tokens: TokenService }) {
-  const users = createUserRepo(deps.db);
-  const sessionUser = (id: number) => rememberedUser(deps.db, id, () => users.findSessionUser(id));
-
-  return async function resolve(token: string): Promise<RequestUser | null> {
-    const result = await deps.tokens.verify(token);
-    if (!result.ok) return null;
-    const { userId, impersonatorId } = result.claims;
-    const user = await sessionUser(userId);
-    if (!user?.isActive) return null;
-    if (impersonatorId !== null) {
-      const admin = await sessionUser(impersonatorId);
-      if (!admin?.isActive || !admin.roles.includes('admin')) return null;
-    }
-    return { id: user.id, roles: user.roles.filter(isRole), assignedVenueId: user.assignedVenueId, impersonatorId };
+    const token = bearerToken(header);
+    if (!token) return null;
+    const session = await resolve(token);
+    return session.ok ? session.user : null;
   };
 }

@@ -39,3 +39,8 @@ export function rememberedUser<T>(db: Db, id: number, load: () => Promise<T>): P
 export function forgetUser(db: Db, id: number): void {
   caches.get(db)?.delete(id);
 }
+
+/** Forget every user of this database (its rows were all replaced at once, as tests do). */
+export function forgetAllUsers(db: Db): void {
+  caches.get(db)?.clear();
+}

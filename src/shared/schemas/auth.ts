@@ -15,6 +15,16 @@ import {
 export const loginRequest = z.object({
   username: z.string({ error: requiredOrInvalid }).trim().min(1, { error: 'required' }).max(254, { error: 'too_long' }),
   password: z.string({ error: requiredOrInvalid }).min(1, { error: 'required' }).max(128, { error: 'too_long' }),
+  /**
+   * The signing-in device's own id (src/offline/device-id.ts). Floor staff get a device
+   * credential only with it: the credential names its device and dies with its revocation.
+   */
+  device_id: z
+    .string({ error: 'invalid' })
+    .trim()
+    .min(1, { error: 'required' })
+    .max(100, { error: 'too_long' })
+    .optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 

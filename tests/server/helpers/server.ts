@@ -9,6 +9,7 @@ import { buildApp, type BuildOptions } from '../../../server/src/app';
 import { loadConfig, type Config } from '../../../server/src/config';
 import { openDatabase, type Database } from '../../../server/src/db/client';
 import { seedDemoData } from '../../../server/src/db/seed';
+import { forgetAllUsers } from '../../../server/src/security/session-cache';
 import type { App } from '../../../server/src/types';
 import { takeMails, type ReadMail } from './mail';
 import { pgliteTemplate } from './pglite-template';
@@ -132,6 +133,8 @@ async function startIn(dir: string, env: Record<string, string>): Promise<TestSe
       takeMails(config.mailDir);
       await database.db.execute(EMPTY_ALL_TABLES);
       await seedDemoData(database.db, config.scryptN, { show: false });
+      // User ids start again: what a session check remembers of the old rows would be wrong.
+      forgetAllUsers(database.db);
     },
     buildApp: make,
     login,

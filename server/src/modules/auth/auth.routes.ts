@@ -33,7 +33,7 @@ export function authRoutes(app: App, ctx: AppContext): void {
         rateLimit: limitBy(ctx.config, 'auth', 'username'),
       },
     },
-    (request) => auth.login(request, request.body.username, request.body.password),
+    (request) => auth.login(request, request.body),
   );
 
   app.post(
@@ -125,7 +125,12 @@ export function authRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/api/auth/user/logout/',
     {
-      schema: { tags, summary: 'Record the sign-out', security: [{ bearer: [] }], response: { 200: okResponse } },
+      schema: {
+        tags,
+        summary: "End the user's sessions (every token, refresh and device credential issued so far)",
+        security: [{ bearer: [] }],
+        response: { 200: okResponse },
+      },
       config: { policy: 'auth.session' },
     },
     async (request) => {

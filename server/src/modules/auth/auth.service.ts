@@ -4,16 +4,26 @@ import type { CurrentUser } from '@shared/schemas/auth';
 import { floorDeviceAllowed, type LoginResponse } from '@shared/schemas/device-session';
 import { AppError, fieldError } from '../../app-error';
 import type { AppContext } from '../../context';
-import { sessionOf } from '../../http/session';
+import { bearerToken, sessionOf } from '../../http/session';
 import { hashPassword, needsRehash, verifyPassword } from '../../security/passwords';
 import { createProfileRepo } from '../user/profile.repo';
 import { createUserRepo } from '../user/user.repo';
 import { loadCurrentUser } from './current-user';
+import { createSessionResolver } from './session-resolver';
 
 /** Sign-in with a password, token refresh, the current user and impersonation. */
 export function createAuthService(ctx: AppContext) {
   const users = createUserRepo(ctx.db);
   const profiles = createProfileRepo(ctx.db);
+  const resolveSession = createSessionResolver(ctx);
+
+  /** The claims of the request's own (already resolved) session token. */
+  async function claimsOf(request: FastifyRequest) {
+    sessionOf(request);
+    const result = await ctx.tokens.verify(bearerToken(request.headers.authorization) ?? '');
+    if (!result.ok) throw new AppError('unauthorized');
+    return result.claims;
+  }
 
   async function currentUser(request: FastifyRequest): Promise<CurrentUser> {
     const session = sessionOf(request);
@@ -24,7 +34,10 @@ export function createAuthService(ctx: AppContext) {
 
   return {
     /** Wrong password and unknown user answer alike, after the same hashing work. */
-    async login(request: FastifyRequest, username: string, password: string): Promise<LoginResponse> {
+    async login(
+      request: FastifyRequest,
+      { username, password, device_id: deviceKey }: { username: string; password: string; device_id?: string },
+    ): Promise<LoginResponse> {
       const user = await users.findByLogin(username);
       const ok = await verifyPassword(password, user?.passwordHash ?? null, ctx.config.scryptN);
       if (!user || !ok) {
@@ -38,6 +51,9 @@ export function createAuthService(ctx: AppContext) {
       }
       if (!user.isActive) throw new AppError('account_inactive');
       if (!user.emailConfirmed) throw new AppError('email_not_confirmed');
+      // Floor staff sign in on a device; its sessions and credential name it, and die with it.
+      const floorDevice = floorDeviceAllowed(user.roles, user.assignedVenueId) && deviceKey ? deviceKey : null;
+      if (floorDevice !== null && (await ctx.revokedDevices.has(floorDevice))) throw new AppError('device_revoked');
       // Raising SCRYPT_N upgrades each stored hash at its owner's next sign-in.
       const passwordHash = needsRehash(user.passwordHash!, ctx.config.scryptN)
         ? await hashPassword(password, ctx.config.scryptN)
@@ -50,35 +66,45 @@ export function createAuthService(ctx: AppContext) {
           tx,
         );
       });
-      const token = await ctx.tokens.issue(user.id);
+      const gen = user.sessionGeneration;
+      const token = await ctx.tokens.issue(user.id, gen, floorDevice);
       // Floor staff also get a device credential: their tablet keeps working across a relaunch.
-      if (!floorDeviceAllowed(user.roles, user.assignedVenueId)) return { token };
-      const device = await ctx.tokens.issueDevice(user.id, user.assignedVenueId!);
+      if (floorDevice === null) return { token };
+      const device = await ctx.tokens.issueDevice({
+        userId: user.id,
+        venue: user.assignedVenueId!,
+        gen,
+        deviceKey: floorDevice,
+      });
       return { token, device_token: device.token, device_expires_at: device.expiresAt.toISOString() };
     },
 
     /**
-     * A floor device's credential for a session token (issue 11 §2), while the user is active,
-     * still holds a floor role and still works at the venue the credential was issued for.
+     * A floor device's credential for a session token, while the user is active, has not ended
+     * their sessions since (logout, a new password), still holds a floor role and still works
+     * at the venue the credential was issued for, and while the device the credential names
+     * is not revoked (whatever device a request body claims to be).
      */
     async exchangeDevice(deviceToken: string): Promise<string> {
       const result = await ctx.tokens.verifyDevice(deviceToken);
       if (!result.ok) throw new AppError(result.reason === 'expired' ? 'token_expired' : 'invalid_token');
+      if (await ctx.revokedDevices.has(result.claims.deviceKey)) throw new AppError('device_revoked');
       const user = await users.findById(result.claims.userId);
-      if (!user?.isActive) throw new AppError('invalid_token');
+      if (!user?.isActive || user.sessionGeneration !== result.claims.gen) throw new AppError('invalid_token');
       if (!floorDeviceAllowed(user.roles, user.assignedVenueId) || user.assignedVenueId !== result.claims.venue) {
         throw new AppError('invalid_token');
       }
       return ctx.tokens.issueFromDevice(result.claims);
     },
 
-    /** A new token for a live session, until orig_iat + JWT_REFRESH_MAX_SECONDS. */
+    /** A new token for a live session (session-resolver.ts), until orig_iat + JWT_REFRESH_MAX_SECONDS. */
     async refresh(token: string): Promise<string> {
-      const result = await ctx.tokens.verify(token);
-      if (!result.ok) throw new AppError(result.reason === 'expired' ? 'token_expired' : 'invalid_token');
+      const result = await resolveSession(token);
+      if (!result.ok) {
+        if (result.reason === 'device_revoked') throw new AppError('device_revoked');
+        throw new AppError(result.reason === 'expired' ? 'token_expired' : 'invalid_token');
+      }
       if (!ctx.tokens.canRefresh(result.claims)) throw new AppError('token_expired');
-      const user = await users.findById(result.claims.userId);
-      if (!user?.isActive) throw new AppError('invalid_token');
       return ctx.tokens.refresh(result.claims);
     },
 
@@ -92,6 +118,7 @@ export function createAuthService(ctx: AppContext) {
 
     async impersonate(request: FastifyRequest, targetId: number): Promise<string> {
       const admin = sessionOf(request);
+      const adminSession = await claimsOf(request);
       if (!ctx.config.impersonationEnabled) throw new AppError('forbidden');
       if (admin.impersonatorId !== null) throw new AppError('forbidden');
       if (targetId === admin.id) throw fieldError('user_id', 'not_allowed');
@@ -99,24 +126,34 @@ export function createAuthService(ctx: AppContext) {
       if (!target) throw new AppError('not_found');
       if (!target.isActive) throw new AppError('account_inactive');
       await ctx.audit.record(request, { action: 'auth.impersonate', targetUserId: target.id });
-      return ctx.tokens.issue(target.id, admin.id);
+      return ctx.tokens.issueImpersonation(target.id, target.sessionGeneration, adminSession);
     },
 
     async unimpersonate(request: FastifyRequest): Promise<string> {
       const session = sessionOf(request);
       if (session.impersonatorId === null) throw new AppError('not_impersonating');
+      // The admin's session as it was before (its own orig_iat): leaving never starts a new window.
+      const admin = ctx.tokens.issueUnimpersonated(await claimsOf(request));
+      if (admin === null) throw new AppError('not_impersonating');
       await ctx.audit.record(request, {
         action: 'auth.unimpersonate',
         actorUserId: session.impersonatorId,
         impersonatorId: null,
         targetUserId: session.id,
       });
-      return ctx.tokens.issue(session.impersonatorId);
+      return admin;
     },
 
+    /**
+     * Logout ends the sessions on the server, not only on the device: the user's generation
+     * moves on, so this token, its refreshes and the device credential are refused from now
+     * on — every session of the user ends (one sign-out ends all, as a shared tablet's staff
+     * expect). An impersonating admin's logout ends the admin's sessions, never the user's.
+     */
     async logout(request: FastifyRequest): Promise<void> {
-      sessionOf(request);
+      const session = sessionOf(request);
       await ctx.audit.record(request, { action: 'auth.logout' });
+      await users.endSessions(session.impersonatorId ?? session.id);
     },
   };
 }

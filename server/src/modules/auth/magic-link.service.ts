@@ -55,7 +55,7 @@ export function createMagicLinkService(ctx: AppContext) {
           { action: 'auth.login', actorUserId: user.id, details: { method: 'magic_link' } },
           tx,
         );
-        return { token: await ctx.tokens.issue(user.id), preshow: link.preshowVenueId };
+        return { token: await ctx.tokens.issue(user.id, user.sessionGeneration), preshow: link.preshowVenueId };
       });
     },
   };

@@ -13,7 +13,7 @@ import { listQuery } from '@shared/schemas/pagination';
 import type { AppContext } from '../../context';
 import { sessionOf } from '../../http/session';
 import type { App } from '../../types';
-import { createRevokedKeys, registerDeviceGuard } from './device-guard';
+import { registerDeviceGuard } from './device-guard';
 import { createDevicesService } from './devices.service';
 
 const params = z.object({ id: idParam });
@@ -23,9 +23,8 @@ const params = z.object({ id: idParam });
  * every write of a revoked device, whatever route it goes to (device-guard.ts).
  */
 export function devicesRoutes(app: App, ctx: AppContext): void {
-  const revoked = createRevokedKeys(ctx.db);
-  registerDeviceGuard(app, revoked);
-  const service = createDevicesService(ctx, revoked);
+  registerDeviceGuard(app, ctx.revokedDevices);
+  const service = createDevicesService(ctx, ctx.revokedDevices);
   const tags = ['devices'];
   const security = [{ bearer: [] }];
 

@@ -60,6 +60,8 @@ export function createPasswordResetService(ctx: AppContext) {
       // when it is sent twice at the same moment.
       const replaced = await users.replacePassword(user.id, user.passwordHash, { passwordHash, emailConfirmed: true });
       if (!replaced) throw new AppError('link_invalid');
+      // Whoever knew the old password may hold a session: a new password ends them all.
+      await users.endSessions(user.id);
       await ctx.audit.record(request, { action: 'auth.password_reset', actorUserId: user.id });
     },
 

@@ -22,7 +22,13 @@ export function createUserRepo(db: Db) {
     /** What authentication needs of a user on every request, and nothing more. */
     async findSessionUser(id: number, tx: Db = db) {
       const [row] = await tx
-        .select({ id: users.id, isActive: users.isActive, roles: users.roles, assignedVenueId: users.assignedVenueId })
+        .select({
+          id: users.id,
+          isActive: users.isActive,
+          roles: users.roles,
+          assignedVenueId: users.assignedVenueId,
+          sessionGeneration: users.sessionGeneration,
+        })
         .from(users)
         .where(eq(users.id, id));
       return row;
@@ -81,6 +87,31 @@ export function createUserRepo(db: Db) {
         .returning({ id: users.id });
       forgetUser(db, id);
       return rows.length === 1;
+    },
+
+    /**
+     * Ends every session of the user (logout, a new password, deactivation): the generation
+     * every session token carries moves on, so all tokens and device credentials issued so far
+     * are refused. Returns the new generation (for a session that goes on, e.g. after a
+     * password change on this device), or null for an unknown user.
+     */
+    async endSessions(id: number, tx: Db = db): Promise<number | null> {
+      const [row] = await tx
+        .update(users)
+        .set({ sessionGeneration: sql`${users.sessionGeneration} + 1` })
+        .where(eq(users.id, id))
+        .returning({ gen: users.sessionGeneration });
+      forgetUser(db, id);
+      return row?.gen ?? null;
+    },
+
+    /** Deactivation ends the user's sessions at once, and a later reactivation revives none. */
+    async deactivate(id: number, tx: Db = db): Promise<void> {
+      await tx
+        .update(users)
+        .set({ isActive: false, sessionGeneration: sql`${users.sessionGeneration} + 1` })
+        .where(eq(users.id, id));
+      forgetUser(db, id);
     },
 
     async search(q: string, page: Page, tx: Db = db): Promise<{ count: number; rows: UserRow[] }> {

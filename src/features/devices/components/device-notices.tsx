@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
@@ -8,19 +8,10 @@ import { useAppStore } from '@/lib/store';
 import { appVersion, deviceState, markRegistered, markRevoked } from '@/offline/device';
 import { deviceId } from '@/offline/device-id';
 import { useRegisterDevice } from '../api/register-device';
+import { RevokedNotice } from './revoked-notice';
 
 /** The floor role a default device name starts with ("Stable tablet 2"). */
 const NAMED_ROLES = ['stable', 'welcomedesk', 'signin', 'vetcheck', 'organizer', 'showoffice'] as const;
-
-/** The revoked device's banner: its writes are refused and land in "needs attention". */
-function RevokedBanner() {
-  const { t } = useTranslation('devices');
-  return (
-    <Alert color="red" variant="filled" role="alert" title={t('revoked.title')}>
-      {t('revoked.message')}
-    </Alert>
-  );
-}
 
 /**
  * The first sign-in on a tablet that is not registered at the venue: a name (prefilled, e.g.
@@ -91,7 +82,7 @@ function RegisterDevice({ venue, venueDevices }: { venue: number; venueDevices: 
 export function DeviceNotices({ venue }: { venue: number }) {
   const { status, venueDevices } = useStore(deviceState);
   const assigned = useAppStore((state) => state.user?.assigned_venue ?? null);
-  if (status === 'revoked') return <RevokedBanner />;
+  if (status === 'revoked') return <RevokedNotice />;
   if (status === 'unregistered' && assigned !== null && assigned === venue) {
     return <RegisterDevice venue={venue} venueDevices={venueDevices} />;
   }
