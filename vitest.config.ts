@@ -24,6 +24,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'tests/client/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/client/setup.ts'],
+          // Screens render in jsdom on two cores shared with the API tests: a test that waits for
+          // its conditions passes on a machine three times slower, so the bound is generous.
+          testTimeout: 60_000,
         },
       },
       {

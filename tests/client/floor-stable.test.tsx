@@ -36,7 +36,7 @@ async function chargeShavings(quantity: number) {
 
 withOfflineStable();
 
-describe('stable: add transaction', { timeout: 20_000 }, () => {
+describe('stable: add transaction', { timeout: 60_000 }, () => {
   it('finds riders and grooms by name and by a head number, only at this venue', async () => {
     await openAddTransaction();
     expect(vi.mocked(useFloorSync)).toHaveBeenCalledWith(1);
@@ -105,7 +105,7 @@ describe('stable: add transaction', { timeout: 20_000 }, () => {
   });
 });
 
-describe('stable: QR route', { timeout: 20_000 }, () => {
+describe('stable: QR route', { timeout: 60_000 }, () => {
   it("opens the rider of a valid code with the rider's horses and the charge form", async () => {
     renderApp('/stable/qr/r3-abcdef123456');
     expect(await screen.findByRole('heading', { name: 'Rita Reiter' }, PAGE_LOAD)).toBeTruthy();

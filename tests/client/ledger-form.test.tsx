@@ -6,7 +6,7 @@ import { queryClient } from '@/lib/query-client';
 import { demoVenue, json, makeUser, mockFetch, renderApp, resetStore } from './helpers';
 
 /** The first test of a file loads the route's lazy chunk: allow for a slow machine. */
-const PAGE_LOAD = { timeout: 5000 };
+const PAGE_LOAD = { timeout: 15_000 };
 
 const admin = makeUser({ id: 1, username: 'admin', roles: ['admin'], rider_id: null });
 const venue = {
@@ -114,7 +114,9 @@ async function chooseRita() {
   const party = screen.getByRole('combobox', { name: 'Party' });
   act(() => party.focus());
   fireEvent.change(party, { target: { value: 'Rit' } });
-  fireEvent.click(await screen.findByRole('option', { name: 'Rita Reiter (10AB12)', hidden: true }, { timeout: 3000 }));
+  fireEvent.click(
+    await screen.findByRole('option', { name: 'Rita Reiter (10AB12)', hidden: true }, { timeout: 15_000 }),
+  );
 }
 
 function fill(price: string, quantity = '2') {
@@ -136,7 +138,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('transaction form', { timeout: 20_000 }, () => {
+describe('transaction form', { timeout: 60_000 }, () => {
   it('posts a charge of 2 × "12,50" as 1250 minor units with an Idempotency-Key, then goes back to the list', async () => {
     const fetchMock = serve(() => json(201, saved()));
     const router = await openForm();

@@ -6,7 +6,7 @@ import { afterEach } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 
 // The suites share two cores with the API tests: give screens time to settle before failing.
-configure({ asyncUtilTimeout: 3_000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 // Browser APIs Mantine uses that jsdom does not have.
 if (!window.matchMedia) {

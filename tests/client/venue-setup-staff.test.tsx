@@ -6,7 +6,7 @@ import { queryClient } from '@/lib/query-client';
 import { demoVenue, json, makeUser, mockFetch, renderApp, resetStore } from './helpers';
 
 /** Pages load their route chunk on first use, and the machine is shared: allow time. */
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 const admin = makeUser({ id: 1, username: 'admin', roles: ['admin'], rider_id: null });
 const venue: VenueDetail = {
@@ -18,7 +18,7 @@ const venue: VenueDetail = {
   self_checkout: false,
   prices_include_tax: true,
 };
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 15_000 };
 
 // The rich-text editor (ProseMirror) measures text ranges, which jsdom cannot lay out.
 Range.prototype.getClientRects ??= () => [] as unknown as DOMRectList;
