@@ -97,6 +97,24 @@ describe('an employer', () => {
   });
 });
 
+describe("an employer's employees", () => {
+  it("shows the rider's e-mail only once the rider has confirmed the employment", async () => {
+    await db().update(riders).set({ email: 'eva@example.com' }).where(eq(riders.id, f.employedRider));
+    const added = await call('employer', 'POST', '/api/v1/employer/addEmployee/', {
+      employer: f.employer,
+      rider: f.vera,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json().rider).toEqual({ id: f.vera, user: null, name: 'Vera Fremd', email: null, fei_id: null });
+    const listed = (await call('employer', 'GET', `/api/v1/employer/${f.employer}/employees/`)).json();
+    const pending = listed.results.find((e: { rider: { id: number } }) => e.rider.id === f.vera);
+    expect(pending).toMatchObject({ status: 'pending', rider: { email: null } });
+    // The employee the employer has (confirmed) keeps showing its address.
+    const confirmed = listed.results.find((e: { rider: { id: number } }) => e.rider.id === f.employedRider);
+    expect(confirmed).toMatchObject({ status: 'confirmed', rider: { email: 'eva@example.com' } });
+  });
+});
+
 describe('the people of a venue', () => {
   it("are not found by another venue's office, by name or e-mail; an exact look-up names them without contact details", async () => {
     expect((await call('organizer', 'GET', '/api/v1/rider/?search=vera')).json().count).toBe(0);
