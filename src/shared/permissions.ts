@@ -50,10 +50,14 @@ export const POLICIES = {
   // what its screens need from the floor changes feed (issue 11 §7)
   'participation.read': ['admin', 'organizer', 'showoffice'],
   'participation.manage': ['admin', 'organizer', 'showoffice'],
-  // finding people (issue 11 §7): the show office searches everyone, with e-mails; the stable
-  // only the participants of its assigned venue, without contact details (checked in the service)
+  // finding people is need-to-know: the stable and the show office search the people of their
+  // own venue (checked in the service), the show office with contact details; only admins search
+  // everyone. Someone new to the venue is found by an exact e-mail, FEI id or national id, which
+  // answers a name and an id, never contact details.
   'people.search': ['admin', 'organizer', 'showoffice', 'stable'],
-  'people.search.all': ['admin', 'organizer', 'showoffice'],
+  'people.search.all': ['admin'],
+  'people.contact': ['admin', 'organizer', 'showoffice'],
+  'people.lookup': ['admin', 'organizer', 'showoffice'],
   // the people at a venue with their balance there: the roles with a money screen
   'people.atVenue': ['admin', 'organizer', 'showoffice', 'stable'],
   'bookkeeping.read': ['admin', 'organizer', 'showoffice'],
@@ -86,22 +90,25 @@ export const POLICIES = {
   'device.manage': ['admin', 'organizer', 'showoffice'],
   'device.list': ['admin'],
   'rider.qr': ['rider'],
-  // people and self-service (issue 5): the owner's user, an admin, a rider's active employer —
-  // ownership checked in server/src/modules/owner/owner-access.ts
+  // people and self-service: the owner's user, an admin, a rider's active employer — ownership
+  // checked in server/src/modules/owner/owner-access.ts. Anyone signed in may register as an
+  // employer, so being one unlocks nothing beyond the employer's own employees: no rider look-ups
+  // and no horse list (an employer finds a new employee by exact match, rate-limited).
   'owner.read': AUTHENTICATED,
   'owner.write': AUTHENTICATED,
   'profile.create': ['admin'],
   'employer.register': AUTHENTICATED,
-  'rider.lookup': ['admin', 'organizer', 'showoffice', 'employer'],
+  'rider.lookup': ['admin', 'organizer', 'showoffice'],
   'employment.manage': ['employer', 'admin'],
   'employment.respond': ['rider'],
   'invite.accept': AUTHENTICATED,
   'attendee.invite': ['admin', 'organizer', 'showoffice', 'welcomedesk'],
   'merchant.fees': ['merchant', 'admin'],
   'horse.merge': ['admin'],
+  // horses: every horse on record for the office and riders; the stable sees the horses entered
+  // at its venue, an employer its employees' horses (both narrowed in the service)
   'horse.search': ['admin', 'organizer', 'showoffice', 'stable', 'rider', 'employer'],
-  // every horse on record; the stable sees the horses entered at its venue (checked in the service)
-  'horse.search.all': ['admin', 'organizer', 'showoffice', 'rider', 'employer'],
+  'horse.search.all': ['admin', 'organizer', 'showoffice', 'rider'],
   // closing the books (issue 12): the venue's show office runs invoices, compensation bills and
   // venue reports (membership checked in the service); a party reads its own documents
   // (ownership checked in the service); e-mail runs to participants are admin actions (spec §2)

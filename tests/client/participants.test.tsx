@@ -242,6 +242,46 @@ describe('participants', () => {
     expect(toasts()).toContain('Saved successfully.');
   });
 
+  it('enrols someone new to the show found by exact e-mail; an unknown FEI id is tried as a national id too', async () => {
+    resetStore({ token: 'token', user: organizer });
+    const fetchMock = participantServer({
+      'GET /api/v1/rider/': () => json(200, { count: 0, results: [] }),
+      'GET /api/v1/horse/': () => json(200, { count: 0, results: [] }),
+      'POST /api/v1/people/lookup/': async (url) => {
+        const body = JSON.parse(String(calls(fetchMock, 'POST', url.pathname).at(-1)![1]!.body)) as { by: string };
+        return body.by === 'email'
+          ? json(200, { id: 9, type: 'rider', name: 'Nora Neu' })
+          : json(404, { error: 'not_found', message: 'Not found' });
+      },
+      'POST /api/v1/venueParticipation/': () => json(201, { ...rita, id: 3 }),
+    });
+    renderApp('/organizer/participants');
+    await rowOf('Rita Reiter');
+    fireEvent.click(screen.getByRole('button', { name: 'Enrol rider' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enrol rider' });
+    const exact = within(dialog).getByRole('textbox', { name: /Find by e-mail, FEI ID or national ID/ });
+
+    // An FEI id nobody has: tried as FEI id, then as national id, and said so.
+    fireEvent.change(exact, { target: { value: '10099999' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Find' }));
+    expect(await within(dialog).findByText('Nobody has exactly this e-mail, FEI ID or national ID.')).toBeTruthy();
+    fireEvent.change(exact, { target: { value: 'nora@example.com' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Find' }));
+    await waitFor(() =>
+      expect((within(dialog).getByRole('combobox', { name: 'Rider' }) as HTMLInputElement).value).toBe('Nora Neu'),
+    );
+    expect(bodies(fetchMock, 'POST', '/api/v1/people/lookup/')).toEqual([
+      { kind: 'rider', by: 'fei_id', value: '10099999' },
+      { kind: 'rider', by: 'national_id', value: '10099999' },
+      { kind: 'rider', by: 'email', value: 'nora@example.com' },
+    ]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Enrol rider' })).toBeNull());
+    expect(bodies(fetchMock, 'POST', '/api/v1/venueParticipation/')).toEqual([
+      { venue: 1, rider: 9, horses: [], events: [] },
+    ]);
+  });
+
   it("shows the organizer their own venue's participants, without the admin's transaction links", async () => {
     resetStore({ token: 'token', user: organizer });
     const fetchMock = participantServer();

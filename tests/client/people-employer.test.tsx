@@ -6,7 +6,7 @@ import { endEmployment } from '@/features/employer/api/end-employment';
 import { queryClient } from '@/lib/query-client';
 import { useAppStore } from '@/lib/store';
 import { json, makeUser, mockFetch, renderApp, resetStore } from './helpers';
-import { employerUser, employment, rita, sent } from './people-fixtures';
+import { employerUser, employment, sent } from './people-fixtures';
 
 const PAGE_LOAD = { timeout: 15_000 };
 const otto = { id: 5, user: 15, name: 'Otto Ohne', email: 'otto@paddock.demo', fei_id: null };
@@ -71,7 +71,7 @@ describe('employer employees', { timeout: 60_000 }, () => {
 
   it('finds the rider by e-mail, shows who it is, and adds them as a pending employee', async () => {
     const fetchMock = mockFetch({
-      'POST /api/v1/rider/getByEmail/': () => json(200, rita),
+      'POST /api/v1/employer/findRider/': () => json(200, { id: 3, type: 'rider', name: 'Rita Reiter' }),
       'POST /api/v1/employer/addEmployee/': () => json(201, employment()),
       'GET /api/v1/employer/4/employees/': () => json(200, { count: 1, results: [employment()] }),
     });
@@ -82,7 +82,7 @@ describe('employer employees', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Find' }));
     const found = await screen.findByRole('region', { name: 'Rider found' });
     expect(within(found).getByText('Rita Reiter')).toBeTruthy();
-    expect(sent(fetchMock, 'POST', '/getByEmail/')).toEqual([{ email: 'rider@paddock.demo' }]);
+    expect(sent(fetchMock, 'POST', '/findRider/')).toEqual([{ by: 'email', value: 'rider@paddock.demo' }]);
     expect(sent(fetchMock, 'POST', '/addEmployee/')).toEqual([]);
 
     fireEvent.click(within(found).getByRole('button', { name: 'Add Rita Reiter as employee' }));
@@ -92,14 +92,14 @@ describe('employer employees', { timeout: 60_000 }, () => {
 
   it('looks a rider up by FEI id and says so when there is none', async () => {
     const fetchMock = mockFetch({
-      'POST /api/v1/rider/getByFEIId/': () => json(404, { error: 'not_found', message: 'Not found' }),
+      'POST /api/v1/employer/findRider/': () => json(404, { error: 'not_found', message: 'Not found' }),
     });
     renderApp('/employer/employees/add');
     fireEvent.click(await screen.findByRole('radio', { name: 'FEI id' }, PAGE_LOAD));
     fireEvent.change(await screen.findByRole('textbox', { name: 'FEI id' }), { target: { value: '10099999' } });
     fireEvent.click(screen.getByRole('button', { name: 'Find' }));
     expect(await screen.findByText('No rider found. Check the value or try another way.')).toBeTruthy();
-    expect(sent(fetchMock, 'POST', '/getByFEIId/')).toEqual([{ feiId: '10099999' }]);
+    expect(sent(fetchMock, 'POST', '/findRider/')).toEqual([{ by: 'fei_id', value: '10099999' }]);
   });
 
   it('refuses a look-up without a value: Missing params., nothing sent', async () => {

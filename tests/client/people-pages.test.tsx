@@ -72,7 +72,8 @@ describe('person forms', { timeout: 60_000 }, () => {
     resetStore({ token: 'token', user: adminUser });
     const fetchMock = mockFetch({
       ...common,
-      'POST /api/v1/rider/checkRiderExists/': () => json(200, { exists: true, rider: rita }),
+      'POST /api/v1/rider/checkRiderExists/': () =>
+        json(200, { exists: true, rider: { id: rita.id, type: 'rider', name: rita.name } }),
       'GET /api/v1/rider/getNextBookkeepingRefId/': () => json(200, { next: 1043 }),
     });
     renderApp('/riders/add');

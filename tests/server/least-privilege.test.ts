@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   accounts,
   horses,
+  merchantParticipations,
   officialParticipations,
   officials,
   participationHorses,
   riders,
+  users,
   venueParticipations,
   venues,
 } from '../../server/src/db/schema';
@@ -77,7 +79,11 @@ async function twoShows() {
   return { otherId, here: here!.id, away: away!.id, judge: judge!.id, awayJudge: awayJudge!.id };
 }
 
-/** Ids of every profile of `kind` that is a participant at venue 1 (the stable's venue). */
+/**
+ * Ids of every profile of `kind` that takes part at venue 1 (the stable's venue), spelled out
+ * here apart from the server's query: an account there, a rider enrolled, an employer paying for
+ * one, an official working there, a merchant registered at the show.
+ */
 async function participantsOfVenue1(kind: string): Promise<Set<number>> {
   const ids = new Set<number>();
   const withAccount = await db()
@@ -97,6 +103,20 @@ async function participantsOfVenue1(kind: string): Promise<Set<number>> {
       .select({ id: officialParticipations.officialId })
       .from(officialParticipations)
       .where(eq(officialParticipations.venueId, 1));
+    for (const row of rows) ids.add(row.id);
+  }
+  if (kind === 'employer') {
+    const rows = await db()
+      .select({ id: venueParticipations.payerId })
+      .from(venueParticipations)
+      .where(and(eq(venueParticipations.venueId, 1), eq(venueParticipations.payerType, 'employer')));
+    for (const row of rows) ids.add(row.id);
+  }
+  if (kind === 'merchant') {
+    const rows = await db()
+      .select({ id: merchantParticipations.merchantId })
+      .from(merchantParticipations)
+      .where(eq(merchantParticipations.venueId, 1));
     for (const row of rows) ids.add(row.id);
   }
   return ids;
@@ -144,14 +164,45 @@ describe('people lists for the stable', () => {
     expect(names).toHaveLength(entered.length);
   });
 
-  it('leaves the show office and admins their search of everyone, with e-mails', async () => {
+  it('leaves admins their search of everyone, with e-mails', async () => {
     const show = await twoShows();
-    for (const username of ['organizer', 'admin']) {
-      const found = (await get(username, '/api/v1/rider/?search=anton')).json().results as Found[];
-      expect(found).toEqual([expect.objectContaining({ id: show.away, email: 'anton@example.com' })]);
-      const horsesFound = (await get(username, '/api/v1/horse/?search=fernweh')).json().results as Found[];
-      expect(horsesFound.map((h) => h.name)).toEqual(['Fernweh']);
+    const found = (await get('admin', '/api/v1/rider/?search=anton')).json().results as Found[];
+    expect(found).toEqual([expect.objectContaining({ id: show.away, email: 'anton@example.com' })]);
+    expect((await get('admin', '/api/v1/rider/?search=anton@example')).json().count).toBe(1);
+    const horsesFound = (await get('admin', '/api/v1/horse/?search=fernweh')).json().results as Found[];
+    expect(horsesFound.map((h) => h.name)).toEqual(['Fernweh']);
+  });
+
+  it("gives the show office the people of its own venue, with e-mails, and never another venue's", async () => {
+    const show = await twoShows();
+    const riderSearch = async (search: string) =>
+      (await get('organizer', `/api/v1/rider/?search=${search}`)).json().results as Found[];
+    expect(await riderSearch('hier')).toEqual([
+      { id: show.here, user: null, name: 'Hanna Hier', email: 'hanna@example.com', fei_id: null },
+    ]);
+    expect(await riderSearch('hanna@example')).toHaveLength(1);
+    // Venue 1's office: the rider and the judge of the other show are not found by name or e-mail.
+    expect(await riderSearch('anton')).toEqual([]);
+    expect(await riderSearch('anton@example')).toEqual([]);
+    const officials = ((await get('organizer', '/api/v1/official/?page_size=1000')).json().results as Found[]).map(
+      (p) => p.id,
+    );
+    expect(officials).toContain(show.judge);
+    expect(officials).not.toContain(show.awayJudge);
+    for (const kind of ['rider', 'official', 'employer', 'merchant', 'simpleuser']) {
+      const listed = (await get('organizer', `/api/v1/${kind}/?page_size=1000`)).json();
+      const allowed = await participantsOfVenue1(kind);
+      expect(
+        (listed.results as Found[]).filter((p) => !allowed.has(p.id)),
+        kind,
+      ).toEqual([]);
     }
+    // The office of the other show finds its own rider, not venue 1's.
+    await db().update(users).set({ assignedVenueId: show.otherId }).where(eq(users.username, 'organizer'));
+    expect(await riderSearch('hier')).toEqual([]);
+    expect((await riderSearch('anton')).map((p) => p.id)).toEqual([show.away]);
+    // Horses are not people: the office enrolling a rider still picks from every horse on record.
+    expect((await get('organizer', '/api/v1/horse/?search=hiergeblieben')).json().count).toBe(1);
     // Riders adding a horse still find every horse on record (names and ids only).
     expect((await get('rider', '/api/v1/horse/?search=fernweh')).json().count).toBe(1);
   });

@@ -2,7 +2,20 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { minorToDecimalString } from '@shared/money';
 import { postEntry } from './ledger-fixtures';
 import { useTestServer } from './helpers/use-server';
+import type { Db } from '../../server/src/db/client';
+import { venueParticipations } from '../../server/src/db/schema';
 import { endEmployment, seedOwnerFixtures, type OwnerFixtures } from './owner-fixtures';
+
+/**
+ * The employed rider also takes part at venue 1, paid for by the employer: a party's reports are
+ * only of venues it is at (the employer's charges for the employee there need the enrolment).
+ */
+async function enrolEmployeeAtVenue1(database: Db, fixtures: OwnerFixtures) {
+  await database
+    .insert(venueParticipations)
+    .values({ venueId: 1, riderId: fixtures.employedRider, payerType: 'employer', payerId: fixtures.employer })
+    .onConflictDoNothing();
+}
 
 const server = useTestServer();
 let f: OwnerFixtures;
@@ -10,6 +23,7 @@ let f: OwnerFixtures;
 /** The rider: a box and a payment at venue 1, a charge at venue 2; the official: a payout at venue 1. */
 beforeEach(async () => {
   f = await seedOwnerFixtures(server().database.db);
+  await enrolEmployeeAtVenue1(server().database.db, f);
   const admin = await server().auth('admin');
   const post = async (body: Record<string, unknown>) => {
     const res = await postEntry(server().app, admin, { venue: 1, party_type: 'rider', party_id: f.rider, ...body });

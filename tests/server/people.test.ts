@@ -17,14 +17,16 @@ describe('person searches', () => {
       .values({ firstName: 'Marcus', lastName: 'Ehning', feiId: '10000384', email: 'marcus@example.com' });
     await db.update(officials).set({ feiId: sql`'1009999' || ${officials.id}` });
 
-    const names = async (url: string, username = 'organizer') =>
+    const names = async (url: string, username = 'admin') =>
       (await call(username, 'GET', url)).json().results.map((p: { name: string }) => p.name);
     expect(await names('/api/v1/rider/')).toEqual(['Marcus Ehning', 'Morgan Multi', 'Rosa Rider']);
     expect(await names('/api/v1/rider/?search=marcus x')).toEqual([]);
     expect(await names('/api/v1/rider/?search=marcus eh')).toEqual(['Marcus Ehning']);
     expect(await names('/api/v1/rider/?search=ehning marcus')).toEqual(['Marcus Ehning']);
-    // The stable finds only its venue's participants (issue 11 §7): Marcus rides elsewhere.
+    // The stable and the show office find only their venue's people: Marcus rides elsewhere.
     expect(await names('/api/v1/rider/?search=10000384', 'stable')).toEqual([]);
+    expect(await names('/api/v1/rider/?search=marcus', 'organizer')).toEqual([]);
+    expect(await names('/api/v1/rider/?search=marcus@example.com', 'organizer')).toEqual([]);
     expect(await names('/api/v1/rider/?search=rider@paddock')).toEqual(['Rosa Rider']);
     expect(await names('/api/v1/employer/?search=gestüt')).toEqual(['Gestüt Arbeitgeber GmbH']);
     expect(await names('/api/v1/merchant/?search=selleria')).toEqual(['Selleria Mercante']);

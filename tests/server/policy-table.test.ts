@@ -1,7 +1,8 @@
 import type { RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { can, POLICIES, type Policy } from '@shared/permissions';
+import { AUTHENTICATED, can, POLICIES, rolesFor, type Policy } from '@shared/permissions';
 import type { Role } from '@shared/roles';
+import { REGISTRATION_ROLES } from '@shared/schemas/auth';
 import { DEMO_USERS } from '../../server/src/db/demo-data';
 import type { RoutePolicy } from '../../server/src/types';
 import { useTestServer } from './helpers/use-server';
@@ -160,5 +161,62 @@ describe('the policy table', () => {
     }
     expect(mismatches).toEqual([]);
     expect(checked).toBe(operations.length * DEMO_USERS.length);
+  });
+});
+
+/**
+ * The roles anyone can give themselves: the ones the public registration form offers, and employer
+ * while signing up as an employer is open to every signed-in user. Stated apart from the table,
+ * so that a table that hands one of them someone else's data fails here even though the routes
+ * obey it faithfully (which is all the walk above can check).
+ */
+const SELF_SERVICE: readonly Role[] = [
+  ...REGISTRATION_ROLES,
+  ...(POLICIES['employer.register'] === AUTHENTICATED ? (['employer'] as const) : []),
+];
+
+/** Policies that read people other than oneself (names, contact details, who takes part where). */
+const PEOPLE_DATA: readonly Policy[] = [
+  'user.search',
+  'people.search',
+  'people.search.all',
+  'people.contact',
+  'people.lookup',
+  'people.atVenue',
+  'rider.lookup',
+  'attendance.read',
+  'participation.read',
+  'venue.users',
+  'audit.read',
+  'balances.read',
+];
+
+/** Who may search everyone, and who may find someone new by exact value: the rest search their venue. */
+const EXPECTED: Partial<Record<Policy, readonly Role[]>> = {
+  'people.search.all': ['admin'],
+  'people.lookup': ['admin', 'organizer', 'showoffice'],
+  'rider.lookup': ['admin', 'organizer', 'showoffice'],
+  'people.contact': ['admin', 'organizer', 'showoffice'],
+};
+
+describe('the policy table keeps people data need-to-know', () => {
+  it('gives no role anyone can give themselves a policy that reads other people', () => {
+    const leaks = PEOPLE_DATA.flatMap((policy) =>
+      rolesFor(policy)
+        .filter((role) => SELF_SERVICE.includes(role))
+        .map((role) => `${policy}: ${role}`),
+    );
+    expect(leaks).toEqual([]);
+    expect(SELF_SERVICE).toContain('employer');
+  });
+
+  it("gives a self-made employer not the horse list: only its employees' horses, narrowed in the service", () => {
+    expect(rolesFor('horse.search.all')).not.toContain('employer');
+  });
+
+  it('lets only admins search everyone; the show office finds someone new by exact value', () => {
+    for (const [policy, roles] of Object.entries(EXPECTED)) {
+      expect([...rolesFor(policy as Policy)].sort(), policy).toEqual([...roles].sort());
+    }
   });
 });

@@ -1,10 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { pdfText } from './compensation-fixtures';
 import { useSeededServer } from './helpers/use-server';
-import { endEmployment, seedOwnerFixtures } from './owner-fixtures';
+import type { Db } from '../../server/src/db/client';
+import { officialParticipations, venueParticipations } from '../../server/src/db/schema';
+import { endEmployment, seedOwnerFixtures, type OwnerFixtures } from './owner-fixtures';
 import { postEntry } from './ledger-fixtures';
 
-const { server, f, db, call } = useSeededServer(seedOwnerFixtures);
+/**
+ * The employed rider also takes part at venue 1, paid for by the employer: a party's reports are
+ * only of venues it is at (the employer's charges for the employee there need the enrolment).
+ */
+async function enrolEmployeeAtVenue1(database: Db, fixtures: OwnerFixtures) {
+  await database
+    .insert(venueParticipations)
+    .values({ venueId: 1, riderId: fixtures.employedRider, payerType: 'employer', payerId: fixtures.employer })
+    .onConflictDoNothing();
+}
+
+const { server, f, db, call } = useSeededServer(async (database) => {
+  const fixtures = await seedOwnerFixtures(database);
+  await enrolEmployeeAtVenue1(database, fixtures);
+  return fixtures;
+});
 
 /** Posts as `username`; answers the entry's id. */
 async function post(body: Record<string, unknown>, username = 'admin'): Promise<number> {
@@ -231,6 +248,15 @@ describe("a party's summary and transaction details", () => {
 
   it("is read by the party, its employer, the venue's show office and admins; anyone else 404", async () => {
     await someEntries();
+    // Each party takes part at venue 1: the official works there, the simple user bought something.
+    await db().insert(officialParticipations).values({ venueId: 1, officialId: f.official, function: 'judge' });
+    await post({
+      kind: 'charge',
+      party_type: 'simpleuser',
+      party_id: f.simpleUser,
+      unit_price: 300,
+      description: 'Ticket',
+    });
     for (const [username, type, id] of [
       ['rider', 'rider', f.rider],
       ['admin', 'rider', f.rider],

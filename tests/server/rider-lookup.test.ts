@@ -19,17 +19,18 @@ const call = caller(
   () => server().app,
   (u) => server().auth(u),
 );
-const rosa = () => ({ id: f.rider, name: 'Rosa Rider', fei_id: '10012345' });
+/** An exact look-up answers who it is, never how to reach them. */
+const rosa = () => ({ id: f.rider, type: 'rider', name: 'Rosa Rider' });
 
 describe('rider look-ups', () => {
-  it('finds a rider by e-mail (any case), FEI id and national id; 404 when none', async () => {
+  it('finds a rider by e-mail (any case), FEI id and national id, name and id only; 404 when none', async () => {
     const byEmail = await call('organizer', 'POST', '/api/v1/rider/getByEmail/', { email: 'rosa@rider.test' });
-    expect(byEmail.json()).toMatchObject(rosa());
-    expect((await call('employer', 'POST', '/api/v1/rider/getByFEIId/', { feiId: '10012345' })).json()).toMatchObject(
+    expect(byEmail.json()).toEqual(rosa());
+    expect((await call('organizer', 'POST', '/api/v1/rider/getByFEIId/', { feiId: '10012345' })).json()).toEqual(
       rosa(),
     );
     const byNational = await call('admin', 'POST', '/api/v1/rider/getByNationalID/', { nationalID: 'slo-77' });
-    expect(byNational.json()).toMatchObject(rosa());
+    expect(byNational.json()).toEqual(rosa());
     expect((await call('admin', 'POST', '/api/v1/rider/getByFEIId/', { feiId: '10099999' })).statusCode).toBe(404);
     const badFei = await call('admin', 'POST', '/api/v1/rider/getByFEIId/', { feiId: 'ABC' });
     expect(badFei.json()).toMatchObject({ fields: { feiId: ['invalid_fei_id'] } });
@@ -38,9 +39,47 @@ describe('rider look-ups', () => {
     );
   });
 
+  it('refuses the registry look-ups to an employer, who may have registered itself', async () => {
+    for (const [url, payload] of [
+      ['/api/v1/rider/getByEmail/', { email: 'rosa@rider.test' }],
+      ['/api/v1/rider/getByFEIId/', { feiId: '10012345' }],
+      ['/api/v1/rider/getByNationalID/', { nationalID: 'SLO-77' }],
+      ['/api/v1/people/lookup/', { kind: 'rider', by: 'email', value: 'rosa@rider.test' }],
+    ] as const) {
+      expect((await call('employer', 'POST', url, payload)).statusCode, url).toBe(403);
+    }
+  });
+
+  it('lets the office find someone new by exact value only: a partial one finds nobody', async () => {
+    const lookup = (payload: object) => call('organizer', 'POST', '/api/v1/people/lookup/', payload);
+    expect((await lookup({ kind: 'rider', by: 'email', value: 'ROSA@rider.test' })).json()).toEqual(rosa());
+    expect((await lookup({ kind: 'rider', by: 'national_id', value: 'slo-77' })).json()).toEqual(rosa());
+    expect((await lookup({ kind: 'rider', by: 'fei_id', value: '10012345' })).json()).toEqual(rosa());
+    expect((await lookup({ kind: 'rider', by: 'fei_id', value: '1001234' })).statusCode).toBe(404);
+    expect((await lookup({ kind: 'rider', by: 'national_id', value: 'SLO' })).statusCode).toBe(404);
+    // Half an address is not an address: refused before any search.
+    const partial = await lookup({ kind: 'rider', by: 'email', value: 'rosa@' });
+    expect(partial.statusCode).toBe(400);
+    expect(partial.json()).toMatchObject({ fields: { value: ['invalid'] } });
+    expect((await lookup({ kind: 'official', by: 'email', value: 'rosa@rider.test' })).statusCode).toBe(404);
+  });
+
+  it('lets an employer find a rider to employ by exact value, name and id only, rate-limited', async () => {
+    const app = await server().buildApp({ RATE_LIMIT_AUTH_MAX: '2' });
+    const headers = await server().auth('employer');
+    const find = (payload: object) =>
+      app.inject({ method: 'POST', url: '/api/v1/employer/findRider/', headers, payload });
+    expect((await find({ by: 'email', value: 'rosa@RIDER.test' })).json()).toEqual(rosa());
+    expect((await find({ by: 'fei_id', value: '1001234' })).statusCode).toBe(404);
+    expect((await find({ by: 'fei_id', value: '10012345' })).statusCode).toBe(429);
+    expect(
+      (await call('rider', 'POST', '/api/v1/employer/findRider/', { by: 'fei_id', value: '10012345' })).statusCode,
+    ).toBe(403);
+  });
+
   it('checks whether a rider exists by licence or e-mail', async () => {
     const yes = await call('organizer', 'POST', '/api/v1/rider/checkRiderExists/', { registration_id: 'lic-1' });
-    expect(yes.json()).toMatchObject({ exists: true, rider: rosa() });
+    expect(yes.json()).toEqual({ exists: true, rider: rosa() });
     const no = await call('organizer', 'POST', '/api/v1/rider/checkRiderExists/', { email: 'nobody@x.test' });
     expect(no.json()).toEqual({ exists: false, rider: null });
     const empty = await call('organizer', 'POST', '/api/v1/rider/checkRiderExists/', {});

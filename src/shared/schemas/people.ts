@@ -27,8 +27,8 @@ import { feiPersonIdField, OWNER_TYPES } from './owner';
  *   POST /api/v1/rider/{id}/grooms/        groomAction → { results: groom[] }
  *   GET/PATCH /api/v1/groom/{id}/          (PATCH groomInput) → groom
  *   POST /api/v1/rider/getByEmail/ {email} | getByFEIId/ {feiId} | getByNationalID/ {nationalID}
- *                                          → personSummary, 404 when none (admin, organizer, employer)
- *   POST /api/v1/rider/checkRiderExists/ {registration_id, email} → { exists, rider: personSummary | null }
+ *                                          → personFound, 404 when none (admin, show office): exact match
+ *   POST /api/v1/rider/checkRiderExists/ {registration_id, email} → { exists, rider: personFound | null }
  *   GET  /api/v1/rider/employmentStatus/?rider=   → employmentStatus
  *   GET  /api/v1/rider/employmentHistory/?rider=  → { results: employment[] }
  *   POST /api/v1/rider/confirmEmployment/ {employmentId} | cancelEmployment/ {employmentId} → employment
@@ -37,13 +37,18 @@ import { feiPersonIdField, OWNER_TYPES } from './owner';
  *   GET  /api/v1/employer/{id}/employees/  → { count, results: employment[] }
  *   POST /api/v1/employer/addEmployee/ {employer, rider} → 201 employment (pending)
  *   POST /api/v1/employer/endEmployment/ {employmentId, date_to} → employment (ended); again → 409
+ *   POST /api/v1/employer/findRider/ personLookup without kind → personFound, 404 when none (the
+ *                                          employer finding a new employee: exact match, rate-limited)
+ * Someone new to a venue (admin, show office)
+ *   POST /api/v1/people/lookup/ {kind, by, value} → personFound, 404 when none: exact e-mail
+ *                                          (any case), FEI id or national id; name and id only
  * Merchant
  *   GET  /api/v1/merchant/{id}/evclFees/?venue=  → evclFees (the fee plan and the fees charged)
  *   GET  /api/v1/merchant/riders/?venue=&search=  → { count, results: personAtVenue[] } (merchant: whom to charge;
  *                                          name or head number; QR codes resolve through GET /api/v1/merchant/qr/{code}/)
  *   GET  /api/v1/merchant/qr/{code}/?venue=      → personAtVenue (the rider of a rider's or groom's code)
  *   Sales: POST /api/v1/transaction/ kind `sale` (ledger); list: GET /api/v1/transaction/?merchant={id}
- * Horses (admin; the search also riders and employers: policy horse.search)
+ * Horses (admin, show office, riders; the stable its venue's, an employer its employees': horse.search)
  *   GET  /api/v1/horse/?search=            → { count, results: horse[] }
  *   GET  /api/v1/horse/duplicates/         → { results: duplicateGroup[] }
  *   GET/PATCH /api/v1/horse/{id}/          (PATCH horseInput) → horse
@@ -245,7 +250,23 @@ export const lookupByEmail = z.object({ email: emailField });
 export const lookupByFeiId = z.object({ feiId: feiPersonIdField });
 export const lookupByNationalId = z.object({ nationalID: requiredString(30) });
 export const checkRiderExistsInput = z.object({ registration_id: optionalText(30), email: emailField.nullish() });
-export const checkRiderExistsResponse = z.object({ exists: z.boolean(), rider: personSummary.nullable() });
+
+/**
+ * Finding someone by an exact e-mail, FEI id or national id answers who it is (name and id, to
+ * enrol or employ them), never how to reach them: no e-mail, no other contact details.
+ */
+export const LOOKUP_KINDS = ['rider', 'official'] as const;
+export const LOOKUP_BY = ['email', 'fei_id', 'national_id'] as const;
+export type LookupBy = (typeof LOOKUP_BY)[number];
+export const personFound = z.object({ id: z.number().int(), type: z.enum(LOOKUP_KINDS), name: z.string() });
+export type PersonFound = z.infer<typeof personFound>;
+export const employeeLookup = z.object({
+  by: z.enum(LOOKUP_BY, { error: 'invalid' }),
+  value: requiredString(254),
+});
+export const personLookup = employeeLookup.extend({ kind: z.enum(LOOKUP_KINDS, { error: 'invalid' }) });
+
+export const checkRiderExistsResponse = z.object({ exists: z.boolean(), rider: personFound.nullable() });
 
 export const EMPLOYMENT_STATES = ['pending', 'confirmed', 'cancelled', 'ended'] as const;
 export const employment = z.object({

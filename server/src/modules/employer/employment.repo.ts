@@ -9,6 +9,11 @@ export type EmploymentRow = typeof employments.$inferSelect;
 /** Not ended (no date_to, or one still to come). */
 export const notEnded = or(isNull(employments.dateTo), sql`${employments.dateTo} >= CURRENT_DATE`)!;
 
+/**
+ * The rider's contact details go with a confirmed employment only: an employer — a role anyone
+ * can give themselves — who asked for a rider by FEI id must not learn the e-mail before the
+ * rider has agreed, nor keep reading it once the employment is over or turned down.
+ */
 const toEmployment = (row: {
   employment: EmploymentRow;
   employer: typeof employers.$inferSelect;
@@ -16,7 +21,7 @@ const toEmployment = (row: {
 }): Employment => ({
   employmentId: row.employment.id,
   employer: { id: row.employer.id, name: personName(row.employer) },
-  rider: toPersonSummary(row.rider),
+  rider: { ...toPersonSummary(row.rider), ...(row.employment.status === 'confirmed' ? {} : { email: null }) },
   status: row.employment.status,
   date_from: row.employment.dateFrom,
   date_to: row.employment.dateTo,

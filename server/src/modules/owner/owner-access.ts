@@ -1,8 +1,8 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { OwnerType } from '@shared/schemas/owner';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
-import { employers, employments } from '../../db/schema';
+import { employers, employments, riders } from '../../db/schema';
 import type { RequestUser } from '../../types';
 import { PROFILE_TABLES } from '../user/profile.repo';
 
@@ -22,20 +22,29 @@ export interface Owner {
   access: OwnerAccess;
 }
 
-/** The employer ids of the user (an employer profile of its own) employing `riderId` now. */
-async function employsRider(db: Db, userId: number, riderId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: employments.id })
+/**
+ * The riders the user employs now, through an employer profile of its own: a confirmed employment
+ * that has not ended. The only riders an employer sees anything of.
+ */
+export function currentEmployeesOf(db: Db, userId: number) {
+  return db
+    .select({ id: employments.riderId })
     .from(employments)
     .innerJoin(employers, eq(employers.id, employments.employerId))
     .where(
       and(
         eq(employers.userId, userId),
-        eq(employments.riderId, riderId),
         eq(employments.status, 'confirmed'),
         or(isNull(employments.dateTo), sql`${employments.dateTo} >= CURRENT_DATE`),
       ),
-    )
+    );
+}
+
+async function employsRider(db: Db, userId: number, riderId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: riders.id })
+    .from(riders)
+    .where(and(eq(riders.id, riderId), inArray(riders.id, currentEmployeesOf(db, userId))))
     .limit(1);
   return row !== undefined;
 }

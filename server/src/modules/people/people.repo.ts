@@ -1,16 +1,8 @@
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  accounts,
-  employers,
-  merchants,
-  officialParticipations,
-  officials,
-  riders,
-  simpleUsers,
-  venueParticipations,
-} from '../../db/schema';
+import { employers, merchants, officials, riders, simpleUsers } from '../../db/schema';
 import type { Page } from '../../http/pagination';
+import { takesPartAt } from './party-at-venue';
 import { containsPattern } from './search-pattern';
 
 export const PERSON_KINDS = ['rider', 'official', 'employer', 'merchant', 'simpleuser'] as const;
@@ -48,52 +40,24 @@ export type PersonRow = {
   feiId: string | null;
 };
 
-/**
- * The participants of one kind at a venue: whoever has an account there (was charged or paid),
- * riders enrolled and officials working there.
- */
-function participantsAt(db: Db, kind: PersonKind, venueId: number): SQL | undefined {
-  const t = TABLES[kind];
-  const withAccount = db
-    .select({ id: accounts.partyId })
-    .from(accounts)
-    .where(and(eq(accounts.venueId, venueId), eq(accounts.kind, 'party'), eq(accounts.partyType, kind)));
-  const scopes = [inArray(t.id, withAccount)];
-  if (kind === 'rider') {
-    const enrolled = db
-      .select({ id: venueParticipations.riderId })
-      .from(venueParticipations)
-      .where(eq(venueParticipations.venueId, venueId));
-    scopes.push(inArray(t.id, enrolled));
-  }
-  if (kind === 'official') {
-    const working = db
-      .select({ id: officialParticipations.officialId })
-      .from(officialParticipations)
-      .where(eq(officialParticipations.venueId, venueId));
-    scopes.push(inArray(t.id, working));
-  }
-  return or(...scopes);
-}
-
 export function createPeopleRepo(db: Db) {
   return {
     /**
-     * Profiles of one kind; `search` matches names, company, e-mail and FEI id. With `venueId`
-     * only the venue's participants, and the e-mail is not searched (floor roles do not see it).
+     * Profiles of one kind; `search` matches names, company, FEI id and, with `byEmail`, the
+     * e-mail. With `venueId` only the people taking part at that venue.
      */
-    async search(kind: PersonKind, search: string | undefined, page: Page, venueId?: number) {
+    async search(kind: PersonKind, search: string | undefined, page: Page, venueId?: number, byEmail = true) {
       const t = TABLES[kind];
       const c = columnsOf(kind);
       const conditions: (SQL | undefined)[] = [];
-      if (venueId !== undefined) conditions.push(participantsAt(db, kind, venueId));
+      if (venueId !== undefined) conditions.push(takesPartAt(db, kind, venueId, t.id));
       if (search) {
         const pattern = containsPattern(search);
         conditions.push(
           or(
             ilike(sql`${c.firstName} || ' ' || ${c.lastName}`, pattern),
             ilike(sql`${c.lastName} || ' ' || ${c.firstName}`, pattern),
-            venueId === undefined ? ilike(sql`coalesce(${c.email}, '')`, pattern) : undefined,
+            byEmail ? ilike(sql`coalesce(${c.email}, '')`, pattern) : undefined,
             ilike(sql`coalesce(${c.companyName}, '')`, pattern),
             ilike(sql`coalesce(${c.feiId}, '')`, pattern),
           ),

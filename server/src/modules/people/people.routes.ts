@@ -14,7 +14,7 @@ const venueQuery = listQuery.extend({
   /** Name, e-mail or FEI id contains it. */
   search: z.string().trim().max(100).optional(),
 });
-/** Floor roles get people without contact details (issue 11 §7): `email` is left out for them. */
+/** Only the show office and admins see contact details: `email` is left out for the floor. */
 const contact = { email: z.string().nullable().optional().describe('Left out for floor roles') };
 const personFound = personSummary.extend(contact);
 const personListed = personAtVenue.extend(contact);
@@ -49,7 +49,7 @@ export function peopleRoutes(app: App, ctx: AppContext): void {
         schema: {
           tags,
           security,
-          summary: `Find ${kind}s (the stable: its venue's participants only, without e-mails)`,
+          summary: `Find ${kind}s: admins everyone; the show office and the stable the people of their venue (the stable without e-mails)`,
           querystring: searchQuery,
           response: { 200: paginated(personFound) },
         },
@@ -74,7 +74,7 @@ export function peopleRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         security,
-        summary: 'Find horses (the stable: the horses entered at its venue only)',
+        summary: "Find horses (the stable: the horses entered at its venue; an employer: its employees' horses)",
         querystring: searchQuery,
         response: { 200: paginated(horse) },
       },

@@ -6,10 +6,11 @@ import type { ListQuery } from '@shared/schemas/pagination';
 import { AppError, fieldError } from '../../app-error';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
-import { employers, horses, participationHorses, riders } from '../../db/schema';
+import { employers, horses, participationHorses, riderHorses, riders } from '../../db/schema';
 import { pageOf } from '../../http/pagination';
 import type { RequestUser } from '../../types';
 import { horseValues, toHorse, type HorseInput } from '../horse/horse-wire';
+import { currentEmployeesOf } from '../owner/owner-access';
 import { canActOnVenue } from '../venue/venue-access';
 import { listVenue } from '../venue/venue-scope';
 import { LIST_AT_VENUE, type AtVenueKind } from './at-venue';
@@ -25,27 +26,54 @@ export type FloorPerson = Omit<PersonSummary, 'email'>;
 const withoutContact = <T extends PersonSummary>({ email: _email, ...rest }: T): Omit<T, 'email'> => rest;
 
 /**
- * The venue a user without `policy` is narrowed to: their assigned venue, where they must be
- * staff. `null` for users who pass the policy and see everything.
+ * The venue a user who may not search everyone is narrowed to: their assigned venue, where they
+ * must be staff. `null` for admins, who see everything.
  */
-function narrowedVenue(user: RequestUser, policy: 'people.search.all' | 'horse.search.all'): number | null {
-  if (can(user.roles, policy)) return null;
+function narrowedVenue(user: RequestUser): number | null {
+  if (can(user.roles, 'people.search.all')) return null;
   const venueId = user.assignedVenueId;
   if (venueId === null || !canActOnVenue(user, venueId)) throw new AppError('no_assigned_venue', { status: 403 });
   return venueId;
 }
 
-/** Finding people and horses for the show office and the stable. */
+/** The horses a user without `horse.search.all` may list; undefined: every horse. */
+function horseScope(ctx: AppContext, user: RequestUser): SQL | undefined {
+  if (can(user.roles, 'horse.search.all')) return undefined;
+  const scopes: SQL[] = [];
+  const venueId = user.assignedVenueId;
+  if (venueId !== null && canActOnVenue(user, venueId)) {
+    const entered = ctx.db
+      .select({ id: participationHorses.horseId })
+      .from(participationHorses)
+      .where(eq(participationHorses.venueId, venueId));
+    scopes.push(inArray(horses.id, entered));
+  }
+  if (user.roles.includes('employer')) {
+    const ridden = ctx.db
+      .select({ id: riderHorses.horseId })
+      .from(riderHorses)
+      .where(inArray(riderHorses.riderId, currentEmployeesOf(ctx.db, user.id)));
+    scopes.push(inArray(horses.id, ridden));
+  }
+  if (!scopes.length) throw new AppError('no_assigned_venue', { status: 403 });
+  return or(...scopes);
+}
+
+/** Finding people and horses: everyone for admins, the people of their venue for its staff. */
 export function createPeopleService(ctx: AppContext) {
   const people = createPeopleRepo(ctx.db);
 
   return {
-    /** The show office finds everyone; the stable only its venue's participants, without e-mails. */
+    /**
+     * Admins find everyone; the show office and the stable only the people taking part at their
+     * venue, the stable without e-mails (and not by e-mail either).
+     */
     async search(user: RequestUser, kind: PersonKind, query: ListQuery & { search?: string }) {
-      const venueId = narrowedVenue(user, 'people.search.all');
-      const { count, rows } = await people.search(kind, query.search, pageOf(query), venueId ?? undefined);
+      const venueId = narrowedVenue(user);
+      const contact = can(user.roles, 'people.contact');
+      const { count, rows } = await people.search(kind, query.search, pageOf(query), venueId ?? undefined, contact);
       const found = rows.map((row): PersonSummary => toPersonSummary(row));
-      return { count, results: venueId === null ? found : found.map((p): FloorPerson => withoutContact(p)) };
+      return { count, results: contact ? found : found.map((p): FloorPerson => withoutContact(p)) };
     },
 
     /** Admins name the venue; staff get their own. Contact details only for the show office. */
@@ -53,24 +81,19 @@ export function createPeopleService(ctx: AppContext) {
       const venueId = listVenue(user, query.venue);
       if (venueId === undefined) throw fieldError('venue', 'required');
       const listed = await LIST_AT_VENUE[kind](ctx.db, venueId, pageOf(query), query.search);
-      if (can(user.roles, 'people.search.all')) return listed;
+      if (can(user.roles, 'people.contact')) return listed;
       return {
         count: listed.count,
         results: listed.results.map((p): Omit<PersonAtVenue, 'email'> => withoutContact(p)),
       };
     },
 
-    /** Every horse on record for the office, riders and employers; the stable the horses entered at its venue. */
+    /**
+     * Every horse on record for the office and riders; the stable the horses entered at its
+     * venue; an employer its current employees' horses.
+     */
     async horses(user: RequestUser, query: ListQuery & { search?: string }) {
-      const venueId = narrowedVenue(user, 'horse.search.all');
-      let where: SQL | undefined;
-      if (venueId !== null) {
-        const entered = ctx.db
-          .select({ id: participationHorses.horseId })
-          .from(participationHorses)
-          .where(eq(participationHorses.venueId, venueId));
-        where = inArray(horses.id, entered);
-      }
+      let where = horseScope(ctx, user);
       if (query.search) {
         const pattern = containsPattern(query.search);
         where = and(

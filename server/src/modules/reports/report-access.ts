@@ -4,6 +4,7 @@ import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import type { RequestUser } from '../../types';
 import { ownerFor } from '../owner/owner-access';
+import { isPartyAtVenue } from '../people/party-at-venue';
 import { PROFILE_TABLES } from '../user/profile.repo';
 import { assertVenueAccess, canActOnVenue } from '../venue/venue-access';
 
@@ -16,9 +17,10 @@ export interface ReportReach {
 
 /**
  * Who reads a party's reports: the owner's own user, an admin, a rider's active employer
- * (ownerFor) at every venue; the show office of a venue (organizer, showoffice) the party's
- * figures there — its own venue when none is named, 403 for another. Anyone else: 404, as for
- * a party that does not exist.
+ * (ownerFor); the show office of a venue (organizer, showoffice) the party's figures there — its
+ * own venue when none is named, 403 for another. Only venues the party takes part at: a venue's
+ * office learns nothing of people who never came to its show, not even that they exist. Anyone
+ * else, or a venue the party is not at: 404, as for a party that does not exist.
  */
 export async function reportReach(
   db: Db,
@@ -34,7 +36,12 @@ export async function reportReach(
     if (err instanceof AppError && err.code === 'not_found') return null;
     throw err;
   });
-  if (owner) return { type, id, venue };
+  if (owner) {
+    if (venue !== undefined && owner.access !== 'admin' && !(await isPartyAtVenue(db, type, id, venue))) {
+      throw new AppError('not_found');
+    }
+    return { type, id, venue };
+  }
   const office = venue ?? user.assignedVenueId;
   if (office === null || !canActOnVenue(user, office, { office: true })) {
     if (venue !== undefined && user.roles.some((role) => role === 'organizer' || role === 'showoffice')) {
@@ -42,5 +49,6 @@ export async function reportReach(
     }
     throw new AppError('not_found');
   }
+  if (!(await isPartyAtVenue(db, type, id, office))) throw new AppError('not_found');
   return { type, id, venue: office };
 }

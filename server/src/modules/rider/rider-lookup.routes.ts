@@ -1,16 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { can } from '@shared/permissions';
-import { personSummary } from '@shared/schemas/participation';
 import {
   checkRiderExistsInput,
   checkRiderExistsResponse,
   employment,
   employmentIdInput,
+  employeeLookup,
   employmentStatus,
   lookupByEmail,
   lookupByFeiId,
   lookupByNationalId,
+  personFound,
+  personLookup,
   riderQuery,
 } from '@shared/schemas/people';
 import type { AppContext } from '../../context';
@@ -20,14 +22,14 @@ import type { App } from '../../types';
 import { createEmploymentService } from '../employer/employment.service';
 import { createRiderLookupService } from './rider-lookup.service';
 
-/** Finding riders (show office, employers) and the rider's side of employment. */
+/** Finding riders and officials by exact match (show office, employers) and the rider's side of employment. */
 export function riderLookupRoutes(app: App, ctx: AppContext): void {
   const lookup = createRiderLookupService(ctx);
   const employments = createEmploymentService(ctx);
   const tags = ['rider'];
   const security = [{ bearer: [] }];
   const config = { policy: 'rider.lookup' } as const;
-  const found = { 200: personSummary };
+  const found = { 200: personFound };
 
   app.post(
     '/api/v1/rider/getByEmail/',
@@ -43,6 +45,39 @@ export function riderLookupRoutes(app: App, ctx: AppContext): void {
     '/api/v1/rider/getByNationalID/',
     { schema: { tags, security, body: lookupByNationalId, response: found }, config },
     (request) => lookup.byNationalId(request.body.nationalID),
+  );
+  app.post(
+    '/api/v1/people/lookup/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Someone new to the venue by exact e-mail, FEI id or national id: id and name only',
+        body: personLookup,
+        response: found,
+      },
+      config: { policy: 'people.lookup' },
+    },
+    (request) => lookup.find(request.body.kind, request.body.by, request.body.value),
+  );
+  /*
+   * Anyone signed in can make themselves an employer, so the employer's way of finding a new
+   * employee is no more than the public registration check's: exact match, name and id only, and
+   * rate-limited like the public forms so it cannot be walked through a list of addresses.
+   */
+  app.post(
+    '/api/v1/employer/findRider/',
+    {
+      schema: {
+        tags: ['employer'],
+        security,
+        summary: 'A rider to employ by exact e-mail, FEI id or national id: id and name only (rate-limited)',
+        body: employeeLookup,
+        response: found,
+      },
+      config: { policy: 'employment.manage', rateLimit: limitBy(ctx.config, 'auth') },
+    },
+    (request) => lookup.find('rider', request.body.by, request.body.value),
   );
   /*
    * Also the public registration form's check (issue 15): anyone may ask, but only the roles that

@@ -1,25 +1,20 @@
-import type { PersonSummary } from '@shared/schemas/participation';
+import type { LookupBy, PersonFound } from '@shared/schemas/people';
 import { api } from '@/lib/api-client';
-import { requireParams } from '@/lib/require-params';
+import { requireParams, type RequiredParam } from '@/lib/require-params';
 
-export const FIND_BY = ['email', 'feiId', 'nationalId'] as const;
-export type FindBy = (typeof FIND_BY)[number];
+export const FIND_BY = ['email', 'fei_id', 'national_id'] as const satisfies readonly LookupBy[];
+export type FindBy = LookupBy;
+const PARAM = { email: 'email', fei_id: 'feiId', national_id: 'nationalId' } as const satisfies Record<
+  FindBy,
+  RequiredParam
+>;
 
 /**
- * POST /api/v1/rider/getByEmail/ {email}, getByFEIId/ {feiId} or getByNationalID/ {nationalID}:
- * the rider with that id, 404 when none.
+ * POST /api/v1/employer/findRider/ {by, value}: the rider with exactly that e-mail, FEI id or
+ * national id — id and name only — 404 when none.
  */
-export function findRider(by: FindBy, value: string): Promise<PersonSummary> {
+export function findRider(by: FindBy, value: string): Promise<PersonFound> {
   const text = value.trim();
-  switch (by) {
-    case 'email':
-      requireParams({ email: text });
-      return api.post<PersonSummary>('rider/getByEmail/', { email: text });
-    case 'feiId':
-      requireParams({ feiId: text });
-      return api.post<PersonSummary>('rider/getByFEIId/', { feiId: text });
-    case 'nationalId':
-      requireParams({ nationalId: text });
-      return api.post<PersonSummary>('rider/getByNationalID/', { nationalID: text });
-  }
+  requireParams({ [PARAM[by]]: text });
+  return api.post<PersonFound>('employer/findRider/', { by, value: text });
 }

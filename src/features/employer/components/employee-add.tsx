@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { PersonSummary } from '@shared/schemas/participation';
+import type { PersonFound } from '@shared/schemas/people';
 import { ApiError, showError } from '@/lib/api-error';
 import { FormErrorList } from '@/lib/components/form-error-list';
 import { notify } from '@/lib/notify';
@@ -12,19 +12,14 @@ import { useSubmit } from '@/lib/use-submit';
 import { useAddEmployee } from '../api/add-employee';
 import { FIND_BY, findRider, type FindBy } from '../api/find-rider';
 
-/** One field per way of finding, named as the request names it so server errors land there. */
+/** One field, named as the request names it so server errors land there. */
 interface FindValues {
   by: FindBy;
-  email: string;
-  feiId: string;
-  nationalID: string;
+  value: string;
 }
 
-const FIELD: Record<FindBy, Exclude<keyof FindValues, 'by'>> = {
-  email: 'email',
-  feiId: 'feiId',
-  nationalId: 'nationalID',
-};
+/** The labels of the ways of finding (people.employees.by.*). */
+const LABEL: Record<FindBy, string> = { email: 'email', fei_id: 'feiId', national_id: 'nationalId' };
 
 /** Add an employee: find the rider by e-mail, FEI id or national id, check who it is, then add. */
 export function EmployeeAdd({ employer }: { employer: number }) {
@@ -32,23 +27,22 @@ export function EmployeeAdd({ employer }: { employer: number }) {
   const navigate = useNavigate();
   const sectionHref = useSectionHref();
   const add = useAddEmployee(employer);
-  const [found, setFound] = useState<PersonSummary | null>(null);
+  const [found, setFound] = useState<PersonFound | null>(null);
   const [notFound, setNotFound] = useState(false);
   const form = useForm<FindValues>({
     mode: 'controlled',
-    initialValues: { by: 'email', email: '', feiId: '', nationalID: '' },
+    initialValues: { by: 'email', value: '' },
     onValuesChange: () => {
       setFound(null);
       setNotFound(false);
     },
   });
   const { formErrors, run } = useSubmit(form);
-  const field = FIELD[form.values.by];
 
   const submit = form.onSubmit((values) =>
     run(async () => {
       try {
-        setFound(await findRider(values.by, values[FIELD[values.by]]));
+        setFound(await findRider(values.by, values.value));
       } catch (error) {
         if (!(error instanceof ApiError && error.status === 404)) throw error;
         setNotFound(true);
@@ -56,7 +50,7 @@ export function EmployeeAdd({ employer }: { employer: number }) {
     }),
   );
 
-  async function confirmAdd(rider: PersonSummary) {
+  async function confirmAdd(rider: PersonFound) {
     try {
       await add.mutateAsync(rider.id);
       notify.success(t('employees.added', { name: rider.name }));
@@ -74,15 +68,15 @@ export function EmployeeAdd({ employer }: { employer: number }) {
           <Radio.Group label={t('employees.findBy')} key={form.key('by')} {...form.getInputProps('by')}>
             <Group mt="xs">
               {FIND_BY.map((by) => (
-                <Radio key={by} value={by} label={t(`employees.by.${by}`)} />
+                <Radio key={by} value={by} label={t(`employees.by.${LABEL[by]}`)} />
               ))}
             </Group>
           </Radio.Group>
           <TextInput
-            label={t(`employees.by.${form.values.by}`)}
+            label={t(`employees.by.${LABEL[form.values.by]}`)}
             type={form.values.by === 'email' ? 'email' : 'text'}
-            key={form.key(field)}
-            {...form.getInputProps(field)}
+            key={form.key('value')}
+            {...form.getInputProps('value')}
           />
           <FormErrorList errors={formErrors} />
           <Group justify="flex-end">
@@ -104,8 +98,6 @@ export function EmployeeAdd({ employer }: { employer: number }) {
               {t('employees.foundTitle')}
             </Text>
             <Text fw={600}>{found.name}</Text>
-            {found.email && <Text size="sm">{found.email}</Text>}
-            {found.fei_id && <Text size="sm">{t('employees.feiIdValue', { feiId: found.fei_id })}</Text>}
             <Text size="sm" c="dimmed">
               {t('employees.pendingNote')}
             </Text>

@@ -12,7 +12,7 @@ export function RiderExistsNote({ rider }: { rider: NonNullable<RiderExists['rid
       <Text size="sm">
         {t('exists.admin')}{' '}
         <Anchor component={Link} to={profileHref('rider', rider.id)} inherit>
-          {t('exists.open', { name: rider.name || rider.email || `#${rider.id}` })}
+          {t('exists.open', { name: rider.name || `#${rider.id}` })}
         </Anchor>
       </Text>
     </Alert>
