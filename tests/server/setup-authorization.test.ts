@@ -102,7 +102,9 @@ describe("an organizer of venue 1 and venue 2's data", () => {
     expect((await admin('GET', `/api/v1/officialParticipation/?venue=${v.venue}`)).results[0].days).toBe(1);
 
     const where = await call('organizer', 'POST', '/api/v1/venue/whereRiderParticipated/', { rider: v.rider });
-    expect(where.json().results).toEqual([]);
+    // another show's rider is unknown to this office, as an unused id would be
+    expect(where.statusCode).toBe(400);
+    expect(where.json()).toMatchObject({ fields: { rider: ['does_not_exist'] } });
     for (const url of [
       '/api/v1/venueEventCategory/?venue=1',
       '/api/v1/venueParticipation/?venue=1',

@@ -8,7 +8,11 @@ import type { RequestUser } from '../../types';
 
 type ParticipationVenue = z.infer<typeof participationVenue>;
 
-/** Admins see every venue; the show office only its own. */
+/**
+ * Admins see every venue; the show office only its own. To the show office, a person who does
+ * not take part at its venue is unknown, as if the id did not exist: the answer must not tell
+ * another show's people apart from ids that were never used.
+ */
 const visibleVenue = (user: RequestUser): SQL | undefined =>
   user.roles.includes('admin') ? undefined : eq(venues.id, user.assignedVenueId ?? 0);
 
@@ -28,6 +32,7 @@ export async function whereRiderParticipated(db: Db, user: RequestUser, riderId:
     .innerJoin(venues, eq(venues.id, venueParticipations.venueId))
     .where(and(eq(venueParticipations.riderId, riderId), visibleVenue(user)))
     .orderBy(asc(venues.startDate), asc(venues.id));
+  if (!results.length && !user.roles.includes('admin')) throw fieldError('rider', 'does_not_exist');
   return { results };
 }
 
@@ -40,5 +45,6 @@ export async function whereOfficialParticipated(db: Db, user: RequestUser, offic
     .innerJoin(venues, eq(venues.id, officialParticipations.venueId))
     .where(and(eq(officialParticipations.officialId, officialId), visibleVenue(user)))
     .orderBy(asc(venues.startDate), asc(venues.id), asc(officialParticipations.id));
+  if (!results.length && !user.roles.includes('admin')) throw fieldError('official', 'does_not_exist');
   return { results };
 }
