@@ -35,6 +35,7 @@ import { configRoutes } from './modules/config/config.routes';
 import { errorReportRoutes } from './modules/error-report/error-report.routes';
 import { floorRoutes } from './modules/floor/floor.routes';
 import { startlistRoutes } from './modules/startlists/startlists.routes';
+import { createEndedSessions } from './modules/auth/ended-sessions';
 import { createRevokedKeys } from './modules/devices/device-guard';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -156,6 +157,7 @@ export async function buildApp({ config, db, onRoute }: BuildOptions): Promise<A
       confirm_email: config.emailConfirmTtlSeconds,
     }),
     revokedDevices: createRevokedKeys(db),
+    endedSessions: createEndedSessions(db),
   };
 
   if (onRoute) app.addHook('onRoute', onRoute);

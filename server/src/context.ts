@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { RevokedKeys } from './modules/devices/device-guard';
+import type { EndedSessions } from './modules/auth/ended-sessions';
 import type { LiveBus } from './modules/livescore/live-bus';
 import type { Audit } from './plugins/audit';
 import type { Jobs } from './plugins/jobs';
@@ -26,4 +27,6 @@ export interface AppContext {
    * refreshes it at once for both.
    */
   revokedDevices: RevokedKeys;
+  /** Sessions ended by logout, one set for the process (read by the per-request session check). */
+  endedSessions: EndedSessions;
 }

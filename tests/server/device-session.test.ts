@@ -115,14 +115,26 @@ describe('POST /api/token/device/', () => {
       .update('paddock floor device credential')
       .digest();
     const past = Math.floor(Date.now() / 1000) - 25 * 3600;
-    const expired = await new SignJWT({ orig_iat: past, venue: claims.venue, gen: claims.gen, dev: claims.dev })
+    const expired = await new SignJWT({
+      orig_iat: past,
+      venue: claims.venue,
+      gen: claims.gen,
+      dev: claims.dev,
+      sid: claims.sid,
+    })
       .setProtectedHeader({ alg: 'HS256', typ: 'device+jwt' })
       .setSubject(String(claims.sub))
       .setIssuedAt(past)
       .setExpirationTime(past + 12 * 3600)
       .sign(deviceKey);
     // The same key with a live exp is accepted: the refusal is the expiry.
-    const live = await new SignJWT({ orig_iat: past, venue: claims.venue, gen: claims.gen, dev: claims.dev })
+    const live = await new SignJWT({
+      orig_iat: past,
+      venue: claims.venue,
+      gen: claims.gen,
+      dev: claims.dev,
+      sid: claims.sid,
+    })
       .setProtectedHeader({ alg: 'HS256', typ: 'device+jwt' })
       .setSubject(String(claims.sub))
       .setIssuedAt(past)

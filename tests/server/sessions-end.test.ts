@@ -75,10 +75,20 @@ describe('logout', () => {
     await expectAllWork(session);
     expect((await logout(session.token)).statusCode).toBe(200);
     await expectAllRefused(session);
-    // One sign-out ends every session of the user: the second tablet's too.
-    await expectAllRefused(other);
+    // Only that sign-in ends: the same login on another tablet keeps working.
+    await expectAllWork(other);
     // A new sign-in starts afresh.
     await expectAllWork(await signIn('stable'));
+  });
+
+  it('ends the refreshed tokens and the sessions traded for the device credential of that sign-in too', async () => {
+    const session = await signIn('stable');
+    const refreshed = (await refresh(session.token)).json<{ token: string }>().token;
+    const traded = (await exchange(session.device_token!)).json<{ token: string }>().token;
+    expect((await me(traded)).statusCode).toBe(200);
+    expect((await logout(refreshed)).statusCode).toBe(200);
+    for (const token of [session.token, refreshed, traded]) expect((await me(token)).statusCode).toBe(401);
+    expect((await exchange(session.device_token!)).json().error).toBe('invalid_token');
   });
 
   it("of an impersonating admin ends the admin's sessions, never the impersonated user's", async () => {
@@ -93,6 +103,7 @@ describe('logout', () => {
     const impersonation = acting.json<{ token: string }>().token;
     expect((await logout(impersonation)).statusCode).toBe(200);
     expect((await me(impersonation)).statusCode).toBe(401);
+    // the admin's sign-in the impersonation began in has ended; the rider's own has not
     expect((await me(admin)).statusCode).toBe(401);
     expect((await me(rider)).statusCode).toBe(200);
   });

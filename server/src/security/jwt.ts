@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import type { Config } from '../config';
 
@@ -9,7 +9,9 @@ import type { Config } from '../config';
  * traded for a floor device's credential names that device (`dev`), so it dies with the
  * device's revocation. An impersonation token also keeps the admin's own generation and
  * orig_iat (`imp_gen`, `imp_orig_iat`): leaving it returns to the admin's session as it was,
- * never to a fresh refresh window.
+ * never to a fresh refresh window. `sid` names the sign-in the token descends from (its
+ * refreshes, the floor device credential issued with it and the sessions traded for that):
+ * logout ends that one sign-in's session and leaves the user's other devices signed in.
  */
 export interface SessionClaims {
   userId: number;
@@ -20,7 +22,12 @@ export interface SessionClaims {
   deviceKey: string | null;
   /** The impersonating admin's session, to return to unchanged. */
   impersonator: { gen: number; origIat: number } | null;
+  /** The sign-in this session descends from (null: a token issued before session ids). */
+  sid: string | null;
 }
+
+/** A new sign-in's session id: 128 random bits. */
+export const newSessionId = (): string => randomBytes(16).toString('base64url');
 
 export type VerifyResult = { ok: true; claims: SessionClaims } | { ok: false; reason: 'invalid' | 'expired' };
 
@@ -34,6 +41,8 @@ export interface DeviceClaims {
   venue: number;
   gen: number;
   deviceKey: string;
+  /** The sign-in this credential was issued with: logout there ends it too. */
+  sid: string;
 }
 
 export type DeviceVerifyResult = { ok: true; claims: DeviceClaims } | { ok: false; reason: 'invalid' | 'expired' };
@@ -61,6 +70,7 @@ export function createTokenService(
       payload.imp_orig_iat = claims.impersonator.origIat;
     }
     if (claims.deviceKey !== null) payload.dev = claims.deviceKey;
+    if (claims.sid !== null) payload.sid = claims.sid;
     const iat = now();
     return new SignJWT(payload)
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
@@ -99,12 +109,13 @@ export function createTokenService(
       const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] });
       const userId = Number(payload.sub);
       const origIat = payload.orig_iat;
-      const { imp, dev } = payload;
+      const { imp, dev, sid } = payload;
       // Tokens issued before generations existed count as generation 0, every user's first.
       const gen = payload.gen ?? 0;
       if (!Number.isSafeInteger(userId) || userId <= 0 || typeof origIat !== 'number')
         return { ok: false, reason: 'invalid' };
       if (!isCount(gen) || (dev !== undefined && typeof dev !== 'string')) return { ok: false, reason: 'invalid' };
+      if (sid !== undefined && (typeof sid !== 'string' || sid === '')) return { ok: false, reason: 'invalid' };
       if (typeof payload.exp !== 'number') return { ok: false, reason: 'invalid' };
       let impersonator: SessionClaims['impersonator'] = null;
       if (imp !== undefined) {
@@ -116,7 +127,15 @@ export function createTokenService(
       }
       return {
         ok: true,
-        claims: { userId, origIat, impersonatorId: imp ?? null, gen, deviceKey: dev ?? null, impersonator },
+        claims: {
+          userId,
+          origIat,
+          impersonatorId: imp ?? null,
+          gen,
+          deviceKey: dev ?? null,
+          impersonator,
+          sid: sid ?? null,
+        },
         exp: payload.exp,
       };
     } catch (err) {
@@ -127,8 +146,8 @@ export function createTokenService(
   async function issueDevice(claims: Omit<DeviceClaims, 'origIat'>): Promise<{ token: string; expiresAt: Date }> {
     const iat = now();
     const exp = iat + config.floorDeviceSessionHours * 3600;
-    const { userId, venue, gen, deviceKey } = claims;
-    const token = await new SignJWT({ orig_iat: iat, venue, gen, dev: deviceKey })
+    const { userId, venue, gen, deviceKey, sid } = claims;
+    const token = await new SignJWT({ orig_iat: iat, venue, gen, dev: deviceKey, sid })
       .setProtectedHeader({ alg: ALGORITHM, typ: DEVICE_TOKEN_TYPE })
       .setSubject(String(userId))
       .setIssuedAt(iat)
@@ -141,22 +160,24 @@ export function createTokenService(
     try {
       const { payload } = await jwtVerify(token, deviceSigningKey, { algorithms: [ALGORITHM], typ: DEVICE_TOKEN_TYPE });
       const userId = Number(payload.sub);
-      const { orig_iat: origIat, venue, gen, dev } = payload;
+      const { orig_iat: origIat, venue, gen, dev, sid } = payload;
       if (!Number.isSafeInteger(userId) || userId <= 0) return { ok: false, reason: 'invalid' };
       if (typeof origIat !== 'number' || typeof venue !== 'number' || !Number.isSafeInteger(venue))
         return { ok: false, reason: 'invalid' };
       // A credential that does not name its device could not die with the device's revocation.
       if (!isCount(gen) || typeof dev !== 'string' || dev === '') return { ok: false, reason: 'invalid' };
-      return { ok: true, claims: { userId, origIat, venue, gen, deviceKey: dev } };
+      // Nor one that names no sign-in: logout there could not end it.
+      if (typeof sid !== 'string' || sid === '') return { ok: false, reason: 'invalid' };
+      return { ok: true, claims: { userId, origIat, venue, gen, deviceKey: dev, sid } };
     } catch (err) {
       return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
     }
   }
 
   return {
-    /** A fresh session for a user (a new sign-in starts a new refresh window). */
-    issue: (userId: number, gen: number, deviceKey: string | null = null) =>
-      sign({ userId, origIat: now(), impersonatorId: null, gen, deviceKey, impersonator: null }),
+    /** A fresh session for a user (a new sign-in starts a new refresh window), named `sid`. */
+    issue: (userId: number, gen: number, sid: string, deviceKey: string | null = null) =>
+      sign({ userId, origIat: now(), impersonatorId: null, gen, deviceKey, impersonator: null, sid }),
     /** An admin acting as `userId`: a new window for the impersonation, the admin's own kept. */
     issueImpersonation: (userId: number, gen: number, admin: SessionClaims) =>
       sign({
@@ -166,6 +187,8 @@ export function createTokenService(
         gen,
         deviceKey: null,
         impersonator: { gen: admin.gen, origIat: admin.origIat },
+        // the admin's own sign-in: logging out while acting as someone ends the admin's session
+        sid: admin.sid,
       }),
     /** Back from an impersonation to the admin's session, with its original refresh window. */
     issueUnimpersonated: (claims: SessionClaims) =>
@@ -178,6 +201,7 @@ export function createTokenService(
             gen: claims.impersonator.gen,
             deviceKey: null,
             impersonator: null,
+            sid: claims.sid,
           }),
     verify,
     /** The same session with a new expiry, while orig_iat + JWT_REFRESH_MAX_SECONDS is ahead. */
@@ -198,6 +222,7 @@ export function createTokenService(
         gen: claims.gen,
         deviceKey: claims.deviceKey,
         impersonator: null,
+        sid: claims.sid,
       }),
   };
 }

@@ -22,3 +22,21 @@ export const authLinks = pgTable(
   },
   (t) => [index('auth_links_user_idx').on(t.userId), index('auth_links_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Sessions ended by logout: one sign-in's session (its token, the refreshes of it and the
+ * floor device credential issued with it), named by the session id every token of it carries.
+ * A row is kept until no token of that session could still be alive.
+ */
+export const endedSessions = pgTable(
+  'ended_sessions',
+  {
+    sid: text('sid').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endedAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [index('ended_sessions_expires_idx').on(t.expiresAt)],
+);

@@ -127,7 +127,7 @@ export function authRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: "End the user's sessions (every token, refresh and device credential issued so far)",
+        summary: "End this sign-in's session (its token, refreshes and the device credential issued with it)",
         security: [{ bearer: [] }],
         response: { 200: okResponse },
       },

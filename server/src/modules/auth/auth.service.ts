@@ -5,6 +5,7 @@ import { floorDeviceAllowed, type LoginResponse } from '@shared/schemas/device-s
 import { AppError, fieldError } from '../../app-error';
 import type { AppContext } from '../../context';
 import { bearerToken, sessionOf } from '../../http/session';
+import { newSessionId } from '../../security/jwt';
 import { hashPassword, needsRehash, verifyPassword } from '../../security/passwords';
 import { createProfileRepo } from '../user/profile.repo';
 import { createUserRepo } from '../user/user.repo';
@@ -67,7 +68,8 @@ export function createAuthService(ctx: AppContext) {
         );
       });
       const gen = user.sessionGeneration;
-      const token = await ctx.tokens.issue(user.id, gen, floorDevice);
+      const sid = newSessionId();
+      const token = await ctx.tokens.issue(user.id, gen, sid, floorDevice);
       // Floor staff also get a device credential: their tablet keeps working across a relaunch.
       if (floorDevice === null) return { token };
       const device = await ctx.tokens.issueDevice({
@@ -75,6 +77,7 @@ export function createAuthService(ctx: AppContext) {
         venue: user.assignedVenueId!,
         gen,
         deviceKey: floorDevice,
+        sid,
       });
       return { token, device_token: device.token, device_expires_at: device.expiresAt.toISOString() };
     },
@@ -89,6 +92,7 @@ export function createAuthService(ctx: AppContext) {
       const result = await ctx.tokens.verifyDevice(deviceToken);
       if (!result.ok) throw new AppError(result.reason === 'expired' ? 'token_expired' : 'invalid_token');
       if (await ctx.revokedDevices.has(result.claims.deviceKey)) throw new AppError('device_revoked');
+      if (await ctx.endedSessions.has(result.claims.sid)) throw new AppError('invalid_token');
       const user = await users.findById(result.claims.userId);
       if (!user?.isActive || user.sessionGeneration !== result.claims.gen) throw new AppError('invalid_token');
       if (!floorDeviceAllowed(user.roles, user.assignedVenueId) || user.assignedVenueId !== result.claims.venue) {
@@ -145,15 +149,25 @@ export function createAuthService(ctx: AppContext) {
     },
 
     /**
-     * Logout ends the sessions on the server, not only on the device: the user's generation
-     * moves on, so this token, its refreshes and the device credential are refused from now
-     * on — every session of the user ends (one sign-out ends all, as a shared tablet's staff
-     * expect). An impersonating admin's logout ends the admin's sessions, never the user's.
+     * Logout ends this sign-in's session on the server, not only on the device: this token, its
+     * refreshes and the floor device credential issued with it are refused from now on, while
+     * the user's other devices stay signed in (a stable login shared by three tablets: one
+     * signs out at the end of a shift, the others keep working). A password change or reset
+     * and deactivation end every session instead. An impersonating admin's logout ends the
+     * admin's own sign-in, never the user's.
      */
     async logout(request: FastifyRequest): Promise<void> {
       const session = sessionOf(request);
+      const claims = await claimsOf(request);
       await ctx.audit.record(request, { action: 'auth.logout' });
-      await users.endSessions(session.impersonatorId ?? session.id);
+      const owner = session.impersonatorId ?? session.id;
+      // A token from before session ids names no sign-in: end every session of the user.
+      if (claims.sid === null) {
+        await users.endSessions(owner);
+        return;
+      }
+      const alive = Math.max(ctx.config.jwtRefreshMaxSeconds, ctx.config.floorDeviceSessionHours * 3600);
+      await ctx.endedSessions.end(claims.sid, owner, new Date(Date.now() + (alive + ctx.config.jwtTtlSeconds) * 1000));
     },
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../app-error';
 import type { AppContext } from '../../context';
 import { renderMail } from '../../mail/templates';
+import { newSessionId } from '../../security/jwt';
 import { newLinkToken, sha256 } from '../../security/random-tokens';
 import { createUserRepo } from '../user/user.repo';
 import { createVenueRepo } from '../venue/venue.repo';
@@ -55,7 +56,10 @@ export function createMagicLinkService(ctx: AppContext) {
           { action: 'auth.login', actorUserId: user.id, details: { method: 'magic_link' } },
           tx,
         );
-        return { token: await ctx.tokens.issue(user.id, user.sessionGeneration), preshow: link.preshowVenueId };
+        return {
+          token: await ctx.tokens.issue(user.id, user.sessionGeneration, newSessionId()),
+          preshow: link.preshowVenueId,
+        };
       });
     },
   };

@@ -4,6 +4,7 @@ import type { SessionClaims, TokenService } from '../../security/jwt';
 import { rememberedUser } from '../../security/session-cache';
 import type { RequestUser } from '../../types';
 import type { RevokedKeys } from '../devices/device-guard';
+import type { EndedSessions } from './ended-sessions';
 import { createUserRepo } from '../user/user.repo';
 
 /** What a session token stands for: its user, or why it is refused. */
@@ -15,6 +16,7 @@ export interface SessionDeps {
   db: Db;
   tokens: TokenService;
   revokedDevices: RevokedKeys;
+  endedSessions: EndedSessions;
 }
 
 /**
@@ -22,13 +24,14 @@ export interface SessionDeps {
  * token refresh. A token is good while its signature holds, its user is active, its generation
  * is the user's current one (logout, a new password or deactivation moved it on), an
  * impersonating admin is still an active admin in the generation the impersonation began in,
- * and the floor device it was issued on (if any) is not revoked.
+ * its sign-in was not ended by logout, and the floor device it was issued on (if any) is not
+ * revoked.
  *
  * It costs no query in a burst: the user row is remembered for SESSION_CACHE_MS
- * (security/session-cache.ts) and the revoked devices for REVOKED_TTL_MS (device-guard.ts).
- * A change made through this process forgets them at once; another server process sees a
- * logout or a new password within SESSION_CACHE_MS (2 s) and a revocation within
- * REVOKED_TTL_MS (5 s).
+ * (security/session-cache.ts), the ended sessions for as long (ended-sessions.ts) and the
+ * revoked devices for REVOKED_TTL_MS (device-guard.ts). A change made through this process
+ * forgets them at once; another server process sees a logout or a new password within
+ * SESSION_CACHE_MS (2 s) and a revocation within REVOKED_TTL_MS (5 s).
  */
 export function createSessionResolver(deps: SessionDeps) {
   const users = createUserRepo(deps.db);
@@ -36,9 +39,10 @@ export function createSessionResolver(deps: SessionDeps) {
 
   /** Is this (signature-checked) session still alive? */
   async function check(claims: SessionClaims): Promise<SessionResolution> {
-    const { userId, impersonatorId, impersonator, deviceKey, gen } = claims;
+    const { userId, impersonatorId, impersonator, deviceKey, gen, sid } = claims;
     const user = await sessionUser(userId);
     if (!user?.isActive || user.sessionGeneration !== gen) return { ok: false, reason: 'invalid' };
+    if (sid !== null && (await deps.endedSessions.has(sid))) return { ok: false, reason: 'invalid' };
     if (impersonatorId !== null) {
       const admin = await sessionUser(impersonatorId);
       if (!admin?.isActive || !admin.roles.includes('admin')) return { ok: false, reason: 'invalid' };

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
+import { createRememberedSet, type RememberedSet } from '../../security/remembered-set';
 import type { App } from '../../types';
 import { createDevicesRepo } from './devices.repo';
 
@@ -20,53 +21,11 @@ export const REVOKED_TTL_MS = 5_000;
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export interface RevokedKeys {
-  /** Is this device key revoked (as of at most REVOKED_TTL_MS ago)? */
-  has(key: string): Promise<boolean>;
-  /** Read the revoked keys again on the next lookup (after a revoke or restore). */
-  invalidate(): void;
-}
+export type RevokedKeys = RememberedSet;
 
 export function createRevokedKeys(db: Db, now: () => number = Date.now): RevokedKeys {
   const repo = createDevicesRepo(db);
-  let keys: Set<string> | null = null;
-  let loadedAt = 0;
-  let loading: Promise<Set<string>> | null = null;
-  let generation = 0;
-
-  async function current(): Promise<Set<string>> {
-    if (keys && now() - loadedAt < REVOKED_TTL_MS) return keys;
-    if (!loading) {
-      const started = generation;
-      const at = now();
-      loading = repo
-        .revokedKeys()
-        .then((found) => {
-          const set = new Set(found);
-          // An invalidation while the query ran: this answer may be older than the change.
-          if (started === generation) {
-            keys = set;
-            loadedAt = at;
-          }
-          return set;
-        })
-        .finally(() => {
-          loading = null;
-        });
-    }
-    return loading;
-  }
-
-  return {
-    async has(key) {
-      return (await current()).has(key);
-    },
-    invalidate() {
-      generation += 1;
-      keys = null;
-      loading = null;
-    },
-  };
+  return createRememberedSet(() => repo.revokedKeys(), REVOKED_TTL_MS, now);
 }
 
 /** The `device_id` a request's body names, if any. */
