@@ -181,6 +181,8 @@ export const FIELD_ERROR_CODES = [
   'import_committed',
   // SVPS bank accounts (issue 15): the federation's member number
   'invalid_member_number',
+  // an upload that unpacks (a zip-based workbook) to more than its bound
+  'inflates_too_much',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -21,8 +21,8 @@ import type { RequestUser } from '../../types';
 import { postingLines, totalsOf } from '../ledger/effects';
 import { postSystemEntries, settlementValues, type SystemEntry } from '../ledger/system-postings';
 import { assertKnownVenueAccess, assertVenueAccess } from '../venue/venue-access';
+import { runTask } from '../../workers/pool';
 import { chartOf, rankingOf, rowOf } from './ranking-of';
-import { readResultsFile } from './results-file';
 import { rowResult } from './results-rows';
 import {
   entriesOf,
@@ -379,7 +379,7 @@ export function createResultsService(ctx: AppContext) {
       await assertKnownVenueAccess(db, user, venueId, { office: true });
       const found = await findCompetition(db, competitionId);
       if (!found || found.venueId !== venueId) throw fieldError('competition', 'does_not_exist');
-      const fileRows = await readResultsFile(file.bytes);
+      const fileRows = await runTask('results', file.bytes);
       const run = async (tx: Db) => {
         const entries = await entriesOf(tx, competitionId);
         const byHead = new Map(entries.filter((e) => e.headNumber !== null).map((e) => [e.headNumber!, e]));

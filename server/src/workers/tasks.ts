@@ -1,0 +1,49 @@
+import { fieldError } from '../app-error';
+import { CamtError, parseCamt053 } from '../modules/bank-statements/camt053';
+import { parseFeiEntries } from '../modules/fei/fei-entry';
+import { readResultsFileNow } from '../modules/results/results-file';
+import { EXPORT_LISTS, fileRegistrySource } from '../modules/sync/registry-source';
+
+/*
+ * What a parsing thread can do (pool.ts): each task takes plain data and answers plain data
+ * (structured clone both ways). Kept to the reading of a file; what needs the database stays on
+ * the main thread.
+ */
+
+const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+export const TASKS = {
+  results: (bytes: Uint8Array) => readResultsFileNow(buffer(bytes)),
+
+  fei: ({ xml, masterlist, checked }: { xml: string; masterlist: boolean; checked: boolean }) =>
+    parseFeiEntries(xml, { masterlist, checked }),
+
+  camt053: (bytes: Uint8Array) => {
+    try {
+      return parseCamt053(buffer(bytes));
+    } catch (err) {
+      if (err instanceof CamtError) throw fieldError('file', err.code);
+      throw err;
+    }
+  },
+
+  /**
+   * A registry export file, checked; answered as its JSON text (one string crosses between
+   * threads in a copy, where a quarter of a million records would be rebuilt one by one on the
+   * main thread) with the size of each list.
+   */
+  registry: async (bytes: Uint8Array) => {
+    const data = await fileRegistrySource(buffer(bytes)).fetchExport();
+    return {
+      json: JSON.stringify(data),
+      records: Object.fromEntries(EXPORT_LISTS.map((list) => [list, data[list].length])) as Record<
+        (typeof EXPORT_LISTS)[number],
+        number
+      >,
+    };
+  },
+};
+
+export type TaskName = keyof typeof TASKS;
+export type TaskInput<T extends TaskName> = Parameters<(typeof TASKS)[T]>[0];
+export type TaskOutput<T extends TaskName> = Awaited<ReturnType<(typeof TASKS)[T]>>;
