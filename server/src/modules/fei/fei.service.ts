@@ -13,7 +13,8 @@ import type { RequestUser } from '../../types';
 import { runsToWire } from '../jobs/jobs.routes';
 import { assertKnownVenueAccess } from '../venue/venue-access';
 import { createFeiClient, type FeiClient } from './fei-client';
-import { parseFeiEntries, decodeFile, type FeiEntryFile } from './fei-entry';
+import { runTask } from '../../workers/pool';
+import { decodeFile, type FeiEntryFile } from './fei-entry';
 import {
   applyShow,
   enrol,
@@ -76,9 +77,15 @@ async function importOf(db: Db, venueId: number, importId: number): Promise<Impo
   return row;
 }
 
+/**
+ * An entry file read on a worker thread (server/src/workers): an export of thousands of entries
+ * takes long enough to stall every other request if read on the event loop.
+ */
+const parseFile = (xml: string, masterlist = false, checked = false): Promise<FeiEntryFile> =>
+  runTask('fei', { xml, masterlist, checked });
+
 /** A stored file was checked at its upload: read again without the validator. */
-const parseStored = (row: Pick<ImportRow, 'body' | 'kind'>) =>
-  parseFeiEntries(row.body, { masterlist: row.kind === 'masterlist', checked: true });
+const parseStored = (row: Pick<ImportRow, 'body' | 'kind'>) => parseFile(row.body, row.kind === 'masterlist', true);
 
 /** The show of the file must be the venue's (or the venue has none and no other venue has it). */
 async function checkShow(db: Db, venue: VenueRow, file: FeiEntryFile): Promise<void> {
@@ -143,7 +150,7 @@ export function createFeiService(ctx: AppContext, client: FeiClient = createFeiC
     body: string,
   ): Promise<ImportRow> {
     const venue = await venueOf(db, venueId);
-    const file = parseFeiEntries(body, { masterlist: kind === 'masterlist' });
+    const file = await parseFile(body, kind === 'masterlist');
     await checkShow(db, venue, file);
     const preview = await previewOf(db, venueId, file, venue.fei_id);
     const sha256 = createHash('sha256').update(body).digest('hex');
@@ -159,7 +166,7 @@ export function createFeiService(ctx: AppContext, client: FeiClient = createFeiC
   async function fetchEntries(showId: string): Promise<string> {
     const body = await client.showEntries(showId);
     try {
-      parseFeiEntries(body);
+      await parseFile(body);
     } catch {
       throw new AppError('fei_unavailable');
     }
@@ -178,7 +185,7 @@ export function createFeiService(ctx: AppContext, client: FeiClient = createFeiC
     }
     // The file is read again now: it was checked at upload, and the venue may have changed since.
     const venue = await venueOf(db, venueId);
-    await checkShow(db, venue, parseStored(row));
+    await checkShow(db, venue, await parseStored(row));
     const run = await ctx.jobs.start({
       kind: 'fei_import',
       venueId,
@@ -385,7 +392,7 @@ export function feiImportRun(ctx: AppContext): JobHandler {
       found = (async () => {
         const { importId } = run.params as { importId: number };
         // Read once by the plan (same process); after a restart read again.
-        const file = planned.get(run.id) ?? parseStored(await importOf(ctx.db, run.venueId!, importId));
+        const file = planned.get(run.id) ?? (await parseStored(await importOf(ctx.db, run.venueId!, importId)));
         planned.delete(run.id);
         // Riders and horses the file names but does not describe must be on record already.
         const riderIds = file.events.flatMap((e) => e.entries.map((x) => x.athlete));
@@ -424,7 +431,7 @@ export function feiImportRun(ctx: AppContext): JobHandler {
     concurrency: 1,
     async plan(run, tx) {
       const { importId } = run.params as { importId: number };
-      const file = parseStored(await importOf(tx, run.venueId!, importId));
+      const file = await parseStored(await importOf(tx, run.venueId!, importId));
       planned.set(run.id, file);
       return { keys: planOf(file) };
     },

@@ -101,10 +101,11 @@ function csvTable(bytes: Buffer): { line: number; values: string[] }[] {
       skip_empty_lines: true,
       relax_quotes: true,
       // The header and MAX_RESULT_ROWS rows, no more: the parser stops at the first one too many.
-      on_record: (record: { record: string[] }) => {
+      // (With `info`, the hook receives the record with its info, whatever its declared type says.)
+      on_record: ((record: { record: string[] }) => {
         if (!blank(record.record) && ++counted > MAX_RESULT_ROWS + 1) throw tooManyRows();
         return record;
-      },
+      }) as unknown as (record: string[]) => string[],
     }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (err) {
     if (err instanceof AppError) throw err;
