@@ -1,6 +1,6 @@
 // `npm run bench`: builds nothing itself (run `npm run build` first, or use `npm run bench`
 // which does), starts the real server and prints `bench <name> <value> <unit>` per figure.
-// BENCH_ONLY=foundation|ledger|floor|invoices|payments|payouts|results|sport|livescore|sync runs one part (the ledger part needs no build).
+// BENCH_ONLY=foundation|ledger|floor|invoices|payments|payouts|results|sport|livescore|sync|trust runs one part (the ledger part needs no build).
 import { existsSync } from 'node:fs';
 import { benchFloor } from './floor';
 import { benchFoundation } from './foundation';
@@ -14,6 +14,7 @@ import { benchPayouts } from './payouts';
 import { benchResults } from './results';
 import { benchSport } from './sport';
 import { benchSync } from './sync';
+import { benchTrustUpload } from './trust-upload';
 
 const only = process.env.BENCH_ONLY;
 const port = Number(process.env.BENCH_PORT ?? 4290);
@@ -35,6 +36,7 @@ if (!only || only === 'results') await benchResults(port);
 if (!only || only === 'sport') benchSport();
 if (!only || only === 'livescore') await benchLivescore(port);
 if (!only || only === 'sync') await benchSync(port);
+if (!only || only === 'trust') await benchTrustUpload(port);
 const ok = writeResults();
 console.info(ok ? 'bench: every figure within its bound' : 'bench: some figures are outside their bounds');
 process.exit(ok ? 0 : 1);

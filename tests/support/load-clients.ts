@@ -69,7 +69,7 @@ function tick() {
       await res.arrayBuffer();
       if (res.status !== 200) failures.push(res.status);
     })
-    .catch((err) => failures.push(String(err)))
+    .catch((err) => failures.push(String((err && err.cause) || err)))
     .finally(() => {
       latencies.push(performance.now() - due);
       pending -= 1;

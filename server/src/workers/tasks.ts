@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { fieldError } from '../app-error';
 import { CamtError, parseCamt053 } from '../modules/bank-statements/camt053';
 import { parseFeiEntries } from '../modules/fei/fei-entry';
+import { readStoredText, storedText } from '../modules/fei/stored-text';
 import { readResultsFileNow } from '../modules/results/results-file';
 import { EXPORT_LISTS, fileRegistrySource } from '../modules/sync/registry-source';
 
@@ -15,8 +17,17 @@ const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset
 export const TASKS = {
   results: (bytes: Uint8Array) => readResultsFileNow(buffer(bytes)),
 
-  fei: ({ xml, masterlist, checked }: { xml: string; masterlist: boolean; checked: boolean }) =>
-    parseFeiEntries(xml, { masterlist, checked }),
+  /**
+   * An FEI entry file (as sent, or as stored by storedText), with the SHA-256 of its text and
+   * the text to store: hashing and compressing 30 MB is no work for the event loop either.
+   */
+  fei: ({ xml, masterlist, checked }: { xml: string; masterlist: boolean; checked: boolean }) => {
+    const text = readStoredText(xml);
+    const file = parseFeiEntries(text, { masterlist, checked });
+    return checked
+      ? { file, sha256: '', stored: '' }
+      : { file, sha256: createHash('sha256').update(text).digest('hex'), stored: storedText(text) };
+  },
 
   camt053: (bytes: Uint8Array) => {
     try {
