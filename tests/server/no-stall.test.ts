@@ -75,21 +75,16 @@ describe('uploads while a second client checks health', () => {
       ),
       file('/api/v1/venue/1/bankStatements/', padded(statement, MAX_STATEMENT_BYTES - 1024), 'camt.xml', organizer),
       file('/api/v1/venue/start_sync/', padded(registryExport, MAX_REGISTRY_FILE_BYTES - 1024), 'export.json', admin),
-      { path: `/api/v1/rider/${f.rider}/documents/`, headers: { ...rider, ...document.headers }, body: document.payload },
+      {
+        path: `/api/v1/rider/${f.rider}/documents/`,
+        headers: { ...rider, ...document.headers },
+        body: document.payload,
+      },
       { path: '/api/v1/venue/1/whitelabel_logo/', headers: { ...admin, ...logo.headers }, body: logo.payload },
     ];
 
     const url = await server().app.listen({ port: 0, host: '127.0.0.1' });
     const started = performance.now();
-    if (process.env.NO_STALL_DEBUG) {
-      for (const [i, u] of uploads.entries()) {
-        const t = performance.now();
-        const p = await startPinger(url);
-        const [a] = await uploadAll(url, [u]);
-        const pp = await p.stop();
-        console.info(`#${i} ${u.path} ${a!.status} ${(performance.now() - t).toFixed(0)} ms: p99 ${percentile(pp.latencies, 99).toFixed(0)} max ${Math.max(...pp.latencies).toFixed(0)}`);
-      }
-    }
     const pinger = await startPinger(url);
     const answers = await uploadAll(url, uploads);
     const pings = await pinger.stop();

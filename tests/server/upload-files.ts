@@ -29,7 +29,16 @@ export async function resultsXlsx(rows = MAX_RESULT_ROWS): Promise<Buffer> {
   const sheet = workbook.addWorksheet('Results');
   sheet.addRow(['Head number', 'Rider', 'Status', 'Faults', 'Time faults', 'Time', 'Jump-off faults', 'Jump-off time']);
   for (let n = 1; n <= rows; n++)
-    sheet.addRow([n, `Rider number ${n} of the grand prix`, 'R', (n % 3) * 4, n % 2, 60 + (n % 20) / 10, 0, 40 + (n % 7)]);
+    sheet.addRow([
+      n,
+      `Rider number ${n} of the grand prix`,
+      'R',
+      (n % 3) * 4,
+      n % 2,
+      60 + (n % 20) / 10,
+      0,
+      40 + (n % 7),
+    ]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
@@ -64,7 +73,10 @@ export function zipBomb(megabytes: number, lying = false): Buffer {
   return bytes;
 }
 
-/** An FEI entry export of `athletes` athletes with two horses each, in three events, padded to `bytes`. */
+/**
+ * An FEI entry export of `athletes` athletes with two horses each, each pair entered in three
+ * events (6 entries per athlete), padded to `bytes` (when it is shorter).
+ */
 export function feiEntryFile(show: string, athletes: number, bytes: number): Buffer {
   const athlete = (i: number) => String(30_000_000 + i);
   const horse = (i: number, k: number) => `9${String(i).padStart(5, '0')}${k ? 'B' : 'A'}`;
@@ -93,5 +105,6 @@ export function feiEntryFile(show: string, athletes: number, bytes: number): Buf
   const tail = '</ShowEntries></HorseSport>\n';
   // The rest of the allowance: remarks the importer does not read (reported as unknown).
   const room = bytes - Buffer.byteLength(head) - Buffer.byteLength(tail) - '<Remarks></Remarks>'.length - 2;
+  if (room < 0) return Buffer.from(`${head}\n${tail}`);
   return Buffer.from(`${head}\n<Remarks>${fill(room, 'no remark ')}</Remarks>\n${tail}`);
 }

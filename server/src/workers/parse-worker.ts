@@ -12,7 +12,10 @@ parentPort!.on('message', async ({ task, input }: { task: TaskName; input: never
   } catch (err) {
     answer =
       err instanceof AppError
-        ? { ok: false, failure: { app: { code: err.code, status: err.status, fields: err.fields, params: err.params } } }
+        ? {
+            ok: false,
+            failure: { app: { code: err.code, status: err.status, fields: err.fields, params: err.params } },
+          }
         : { ok: false, failure: { message: err instanceof Error ? err.message : String(err) } };
   }
   parentPort!.postMessage(answer);

@@ -30,7 +30,14 @@ interface Job {
 
 /** An error as it crosses from the worker: an AppError's wire parts, or a plain message. */
 export type WorkerFailure =
-  | { app: { code: ErrorCode; status: number; fields?: FieldErrors | string[]; params?: Record<string, string | number> } }
+  | {
+      app: {
+        code: ErrorCode;
+        status: number;
+        fields?: FieldErrors | string[];
+        params?: Record<string, string | number>;
+      };
+    }
   | { message: string };
 
 export type WorkerAnswer = { ok: true; value: unknown } | { ok: false; failure: WorkerFailure };

@@ -9,12 +9,7 @@ import type { UploadedFile } from '../../http/multipart';
 import { sessionOf } from '../../http/session';
 import type { JobHandler, RunRow } from '../../plugins/jobs';
 import { runTask } from '../../workers/pool';
-import {
-  EXPORT_LISTS,
-  httpRegistrySource,
-  type ExportList,
-  type RegistryExport,
-} from './registry-source';
+import { EXPORT_LISTS, httpRegistrySource, type ExportList, type RegistryExport } from './registry-source';
 import { applyBatch } from './sync-batch';
 import { specOfList } from './sync-entities';
 import {
