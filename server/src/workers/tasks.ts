@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import type { RankingRule } from '@shared/sport/ranking';
 import { fieldError } from '../app-error';
 import { CamtError, parseCamt053 } from '../modules/bank-statements/camt053';
 import { parseFeiEntries } from '../modules/fei/fei-entry';
 import { readStoredText, storedText } from '../modules/fei/stored-text';
 import { readResultsFileNow } from '../modules/results/results-file';
+import { rowResult } from '../modules/results/results-rows';
 import { EXPORT_LISTS, fileRegistrySource } from '../modules/sync/registry-source';
 
 /*
@@ -15,7 +17,9 @@ import { EXPORT_LISTS, fileRegistrySource } from '../modules/sync/registry-sourc
 const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 export const TASKS = {
-  results: (bytes: Uint8Array) => readResultsFileNow(buffer(bytes)),
+  /** A results file's rows, each checked by the competition's ranking rule (5,000 rows are work too). */
+  results: async ({ bytes, rule }: { bytes: Uint8Array; rule: RankingRule }) =>
+    (await readResultsFileNow(buffer(bytes))).map((row) => ({ ...row, result: rowResult(rule, row.cells) })),
 
   /**
    * An FEI entry file (as sent, or as stored by storedText), with the SHA-256 of its text and
