@@ -19,7 +19,8 @@ import type { TaskInput, TaskName, TaskOutput } from './tasks';
 const SIZE = Math.max(1, Math.min(2, availableParallelism()));
 const QUEUE_MAX = 16;
 const TASK_MS = 60_000;
-const HEAP_MB = 512;
+// A registry export of 50 MB of JSON is a few hundred MB of objects while it is checked.
+const HEAP_MB = 1024;
 
 interface Job {
   task: TaskName;
