@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_FEI_FILE_BYTES } from '@shared/schemas/fei';
 import { MAX_DOCUMENT_BYTES } from '@shared/schemas/owner';
@@ -57,9 +58,10 @@ describe('uploads while a second client checks health', () => {
     });
     const document = documentForm(
       { type: 'licence', title: 'Licence 2026' },
-      { bytes: Buffer.concat([PDF, Buffer.alloc(MAX_DOCUMENT_BYTES - PDF.length, 0x20)]), name: 'licence.pdf' },
+      // A real PDF's pages are deflated streams: bytes that do not compress (random, here).
+      { bytes: Buffer.concat([PDF, randomBytes(MAX_DOCUMENT_BYTES - PDF.length)]), name: 'licence.pdf' },
     );
-    const logo = fileForm(Buffer.concat([PNG, Buffer.alloc(MAX_LOGO_BYTES - PNG.length)]), 'logo.png', 'image/png');
+    const logo = fileForm(Buffer.concat([PNG, randomBytes(MAX_LOGO_BYTES - PNG.length)]), 'logo.png', 'image/png');
 
     const uploads: Upload[] = [
       results(resultsCsv(MAX_RESULT_ROWS, MAX_RESULTS_FILE_BYTES - 1024), 'results.csv'),
