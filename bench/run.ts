@@ -15,6 +15,7 @@ import { benchResults } from './results';
 import { benchSport } from './sport';
 import { benchSync } from './sync';
 import { benchTrustSession } from './trust-session';
+import { benchTrustUpload } from './trust-upload';
 
 const only = process.env.BENCH_ONLY;
 const port = Number(process.env.BENCH_PORT ?? 4290);
@@ -37,6 +38,7 @@ if (!only || only === 'sport') benchSport();
 if (!only || only === 'livescore') await benchLivescore(port);
 if (!only || only === 'sync') await benchSync(port);
 if (!only || only === 'trust') await benchTrustSession();
+if (!only || only === 'trust') await benchTrustUpload(port);
 const ok = writeResults();
 console.info(ok ? 'bench: every figure within its bound' : 'bench: some figures are outside their bounds');
 process.exit(ok ? 0 : 1);

@@ -183,6 +183,8 @@ export const FIELD_ERROR_CODES = [
   'invalid_member_number',
   // an uploaded file that is not the registry's export
   'not_registry_export',
+  // an upload that unpacks (a zip-based workbook) to more than its bound
+  'inflates_too_much',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

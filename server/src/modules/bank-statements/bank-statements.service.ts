@@ -40,7 +40,8 @@ import {
   type NewLine,
 } from './bank-statements.repo';
 import { decide } from './matching';
-import { CamtError, parseCamt053, type CamtStatement } from './camt053';
+import { runTask } from '../../workers/pool';
+import type { CamtStatement } from './camt053';
 import { candidatesOf } from './references';
 
 /** pg_advisory_xact_lock key of bank-statement imports and assignments ('BANK'), per venue. */
@@ -187,13 +188,9 @@ export function createBankStatementService(ctx: AppContext) {
     ): Promise<{ status: 200 | 201; body: StatementImport }> {
       const user = sessionOf(request);
       await assertKnownVenueAccess(db, user, venueId, { office: true });
-      let parsed: CamtStatement;
-      try {
-        parsed = parseCamt053(file.bytes);
-      } catch (err) {
-        if (err instanceof CamtError) throw fieldError('file', err.code);
-        throw err;
-      }
+      // Read on a worker thread (server/src/workers): a statement of thousands of entries would
+      // stall every other request on the event loop; its CamtErrors arrive as `file` field errors.
+      const parsed: CamtStatement = await runTask('camt053', file.bytes);
       const venue = (await venueOf(db, venueId))!;
       const ibans = new Set((await debtorAccountsOf(db, venueId)).map((a) => electronicIban(a.iban)));
       checkStatement(parsed, venue.currency, ibans);

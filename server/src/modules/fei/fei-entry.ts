@@ -177,8 +177,15 @@ export function decodeFile(bytes: Buffer): string {
 }
 
 /**
+ * The most athletes, horses or entries one file may hold: the largest shows have a few thousand
+ * entries, and what a file holds is looked up and stored on the event loop (the preview and the
+ * import), so a file of a million records is refused rather than read.
+ */
+export const MAX_FEI_RECORDS = 20_000;
+
+/**
  * Reads an FEI entry export. `masterlist`: the accepted entries list, every listed entry counts
- * as accepted. Throws field errors `file: empty_file | not_xml | not_fei_entry`.
+ * as accepted. Throws field errors `file: empty_file | not_xml | not_fei_entry | too_big`.
  */
 export function parseFeiEntries(xml: string, { masterlist = false, checked = false } = {}): FeiEntryFile {
   if (!xml.trim()) throw fieldError('file', 'empty_file');
@@ -196,6 +203,9 @@ export function parseFeiEntries(xml: string, { masterlist = false, checked = fal
   const entries = root ? children(root, 'ShowEntries')[0] : undefined;
   const showNode = entries ? children(entries, 'Show')[0] : undefined;
   if (!root || !entries || !showNode || !attr(showNode, 'FEIID')) throw fieldError('file', 'not_fei_entry');
+
+  if (['Athlete', 'Horse'].some((name) => children(entries, name).length > MAX_FEI_RECORDS))
+    throw fieldError('file', 'too_big');
 
   const warnings = new Warnings();
   const read = reader(warnings);
@@ -337,5 +347,6 @@ export function parseFeiEntries(xml: string, { masterlist = false, checked = fal
     };
   }
 
+  if (events.reduce((n, e) => n + e.entries.length, 0) > MAX_FEI_RECORDS) throw fieldError('file', 'too_big');
   return { show, athletes: [...athletes.values()], horses: [...horses.values()], events, warnings: warnings.list() };
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { CompetitionImport, FeiCompetition, FeiImportKind, FeiPreview, FeiResultList } from '@shared/schemas/fei';
@@ -13,7 +12,8 @@ import type { RequestUser } from '../../types';
 import { runsToWire } from '../jobs/jobs.routes';
 import { assertKnownVenueAccess } from '../venue/venue-access';
 import { createFeiClient, type FeiClient } from './fei-client';
-import { parseFeiEntries, decodeFile, type FeiEntryFile } from './fei-entry';
+import { runTask } from '../../workers/pool';
+import { decodeFile, type FeiEntryFile } from './fei-entry';
 import {
   applyShow,
   enrol,
@@ -50,6 +50,7 @@ interface ImportRow {
   venue_id: number;
   kind: FeiImportKind;
   file_name: string;
+  /** The file as stored (stored-text.ts): read by parseStored only. */
   body: string;
   preview: StoredPreview;
   status: FeiPreview['status'];
@@ -67,18 +68,29 @@ async function venueOf(db: Db, venueId: number): Promise<VenueRow> {
   return venue;
 }
 
-async function importOf(db: Db, venueId: number, importId: number): Promise<ImportRow> {
+/**
+ * A stored import; its file's text (megabytes) only when asked for: a status poll needs none
+ * of it, and reading it out of the database is work on the event loop.
+ */
+async function importOf(db: Db, venueId: number, importId: number, withBody = false): Promise<ImportRow> {
+  const body = withBody ? sql`body` : sql`'' AS body`;
   const [row] = rowsOf<ImportRow>(
-    await db.execute(sql`SELECT id, venue_id, kind, file_name, body, preview, status, run_id, created_at, committed_at
+    await db.execute(sql`SELECT id, venue_id, kind, file_name, ${body}, preview, status, run_id, created_at, committed_at
       FROM fei_imports WHERE id = ${importId} AND venue_id = ${venueId}`),
   );
   if (!row) throw new AppError('not_found');
   return row;
 }
 
+/**
+ * An entry file read on a worker thread (server/src/workers): an export of thousands of entries
+ * takes long enough to stall every other request if read on the event loop.
+ */
+const parseFile = (xml: string, masterlist = false, checked = false) => runTask('fei', { xml, masterlist, checked });
+
 /** A stored file was checked at its upload: read again without the validator. */
-const parseStored = (row: Pick<ImportRow, 'body' | 'kind'>) =>
-  parseFeiEntries(row.body, { masterlist: row.kind === 'masterlist', checked: true });
+const parseStored = async (row: Pick<ImportRow, 'body' | 'kind'>) =>
+  (await parseFile(row.body, row.kind === 'masterlist', true)).file;
 
 /** The show of the file must be the venue's (or the venue has none and no other venue has it). */
 async function checkShow(db: Db, venue: VenueRow, file: FeiEntryFile): Promise<void> {
@@ -143,23 +155,23 @@ export function createFeiService(ctx: AppContext, client: FeiClient = createFeiC
     body: string,
   ): Promise<ImportRow> {
     const venue = await venueOf(db, venueId);
-    const file = parseFeiEntries(body, { masterlist: kind === 'masterlist' });
+    const { file, sha256, stored } = await parseFile(body, kind === 'masterlist');
     await checkShow(db, venue, file);
     const preview = await previewOf(db, venueId, file, venue.fei_id);
-    const sha256 = createHash('sha256').update(body).digest('hex');
     const [row] = rowsOf<ImportRow>(
       await db.execute(sql`INSERT INTO fei_imports (venue_id, kind, file_name, sha256, body, preview, created_by)
-        VALUES (${venueId}, ${kind}, ${fileName.slice(0, 200)}, ${sha256}, ${body}, ${JSON.stringify(preview)}::jsonb, ${user.id})
-        RETURNING id, venue_id, kind, file_name, body, preview, status, run_id, created_at, committed_at`),
+        VALUES (${venueId}, ${kind}, ${fileName.slice(0, 200)}, ${sha256}, ${stored}, ${JSON.stringify(preview)}::jsonb, ${user.id})
+        RETURNING id, venue_id, kind, file_name, '' AS body, preview, status, run_id, created_at, committed_at`),
     );
-    return row!;
+    // Not read back: megabytes out of the database for nothing.
+    return { ...row!, body: stored };
   }
 
   /** The entries of a show from the web service, as text that parses (garbage → 502). */
   async function fetchEntries(showId: string): Promise<string> {
     const body = await client.showEntries(showId);
     try {
-      parseFeiEntries(body);
+      await parseFile(body);
     } catch {
       throw new AppError('fei_unavailable');
     }
@@ -169,7 +181,7 @@ export function createFeiService(ctx: AppContext, client: FeiClient = createFeiC
   async function commit(request: FastifyRequest, venueId: number, importId: number): Promise<JobRun> {
     const user = sessionOf(request);
     await assertKnownVenueAccess(db, user, venueId, { office: true });
-    const row = await importOf(db, venueId, importId);
+    const row = await importOf(db, venueId, importId, true);
     if (row.run_id !== null) {
       const run = await ctx.jobs.find(row.run_id);
       // Committed, or being committed: the same run (nothing twice); a failed or cancelled run may start again.
@@ -178,7 +190,7 @@ export function createFeiService(ctx: AppContext, client: FeiClient = createFeiC
     }
     // The file is read again now: it was checked at upload, and the venue may have changed since.
     const venue = await venueOf(db, venueId);
-    await checkShow(db, venue, parseStored(row));
+    await checkShow(db, venue, await parseStored(row));
     const run = await ctx.jobs.start({
       kind: 'fei_import',
       venueId,
@@ -385,7 +397,7 @@ export function feiImportRun(ctx: AppContext): JobHandler {
       found = (async () => {
         const { importId } = run.params as { importId: number };
         // Read once by the plan (same process); after a restart read again.
-        const file = planned.get(run.id) ?? parseStored(await importOf(ctx.db, run.venueId!, importId));
+        const file = planned.get(run.id) ?? (await parseStored(await importOf(ctx.db, run.venueId!, importId, true)));
         planned.delete(run.id);
         // Riders and horses the file names but does not describe must be on record already.
         const riderIds = file.events.flatMap((e) => e.entries.map((x) => x.athlete));
@@ -424,7 +436,7 @@ export function feiImportRun(ctx: AppContext): JobHandler {
     concurrency: 1,
     async plan(run, tx) {
       const { importId } = run.params as { importId: number };
-      const file = parseStored(await importOf(tx, run.venueId!, importId));
+      const file = await parseStored(await importOf(tx, run.venueId!, importId, true));
       planned.set(run.id, file);
       return { keys: planOf(file) };
     },

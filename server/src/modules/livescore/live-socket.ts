@@ -37,8 +37,18 @@ const CLOSE = {
 } as const;
 
 const INIT_TIMEOUT_MS = 10_000;
-/** Subscriptions one socket may hold (a page needs one). */
-const MAX_SUBSCRIPTIONS = 10;
+/**
+ * Subscriptions one socket may hold (a page needs one), counted from when a subscribe message
+ * arrives, not when it is established: a dozen sent at once must not all pass while the first is
+ * still being checked.
+ */
+export const MAX_SUBSCRIPTIONS = 10;
+/**
+ * Open sockets per client address. A page needs one, a show office a handful of screens;
+ * beyond that, one client would hold the server's memory and fan-out for everybody else.
+ * (Behind a proxy the address is the one the proxy forwards, see TRUST_PROXY.)
+ */
+export const MAX_CONNECTIONS_PER_CLIENT = 16;
 /** A socket this far behind (bytes queued) is dropped rather than fed. */
 const MAX_BUFFERED = 1 << 20;
 const MAX_QUERY_CHARS = 8_000;
@@ -76,6 +86,7 @@ export interface LiveSocketOptions {
 
 export function createLiveSockets(options: LiveSocketOptions) {
   const byVenue = new Map<number, Set<Subscription>>();
+  const perClient = new Map<string, number>();
   const documents = new Map<string, { document: DocumentNode } | { errors: readonly GraphQLError[] }>();
 
   function compile(query: string) {
@@ -113,15 +124,24 @@ export function createLiveSockets(options: LiveSocketOptions) {
     if (set?.size === 0) byVenue.delete(sub.venueId);
   }
 
-  /** One websocket of /api/graphql, from its upgrade to its close. */
-  function handle(socket: LiveSocket): void {
+  /** One websocket of /api/graphql from the client at `address`, from its upgrade to its close. */
+  function handle(socket: LiveSocket, address: string): void {
     if (socket.protocol !== 'graphql-transport-ws') {
       socket.close(1002, 'Use the graphql-transport-ws subprotocol');
       return;
     }
+    const open = perClient.get(address) ?? 0;
+    if (open >= MAX_CONNECTIONS_PER_CLIENT) {
+      // 1013 Try Again Later (RFC 6455 registry): the client has as many sockets as it may.
+      socket.close(1013, 'Too many connections from this client');
+      return;
+    }
+    perClient.set(address, open + 1);
     let viewer: RequestUser | null = null;
     let state: 'new' | 'initializing' | 'ready' = 'new';
     const subs = new Map<string, Subscription>();
+    /** Subscribe messages being checked (ids), counted against MAX_SUBSCRIPTIONS. */
+    const pending = new Set<string>();
     const send = (message: object) => socket.send(JSON.stringify(message));
     const timer = setTimeout(() => {
       if (state !== 'ready') socket.close(CLOSE.initTimeout, 'Connection initialisation timeout');
@@ -129,6 +149,9 @@ export function createLiveSockets(options: LiveSocketOptions) {
 
     socket.on('close', () => {
       clearTimeout(timer);
+      const left = (perClient.get(address) ?? 1) - 1;
+      if (left > 0) perClient.set(address, left);
+      else perClient.delete(address);
       for (const sub of subs.values()) remove(sub);
       subs.clear();
     });
@@ -172,47 +195,64 @@ export function createLiveSockets(options: LiveSocketOptions) {
         if (typeof id !== 'string' || !id || typeof query !== 'string') {
           return socket.close(CLOSE.badRequest, 'Invalid subscribe message');
         }
-        if (subs.has(id)) return socket.close(CLOSE.duplicateId, `Subscriber for ${id} already exists`);
+        if (subs.has(id) || pending.has(id))
+          return socket.close(CLOSE.duplicateId, `Subscriber for ${id} already exists`);
         const fail = (errors: readonly { message: string; extensions?: object }[]) =>
           send({ id, type: 'error', payload: errors.map((e) => ({ message: e.message, extensions: e.extensions })) });
         if (query.length > MAX_QUERY_CHARS) return fail([{ message: 'The query is too long.' }]);
-        if (subs.size >= MAX_SUBSCRIPTIONS) return fail([{ message: 'Too many subscriptions on one connection.' }]);
-        const compiled = compile(query);
-        if ('errors' in compiled) return fail(compiled.errors);
-        const variables =
-          message.payload?.variables && typeof message.payload.variables === 'object'
-            ? (message.payload.variables as Record<string, unknown>)
-            : {};
-        const operationName =
-          typeof message.payload?.operationName === 'string' ? message.payload.operationName : undefined;
-        const venueId = venueOf(compiled.document, operationName, variables);
-        if (venueId === null) {
-          return fail([
-            { message: 'Subscribe to liveUpdates(venueId: Int!) alone.', extensions: { code: 'validation' } },
-          ]);
-        }
+        if (subs.size + pending.size >= MAX_SUBSCRIPTIONS)
+          return fail([{ message: 'Too many subscriptions on one connection.' }]);
+        pending.add(id);
         try {
-          await options.knownVenue(venueId);
-        } catch {
-          return fail([{ message: 'Not found.', extensions: { code: 'not_found' } }]);
+          await establish(id, query, message, fail);
+        } finally {
+          pending.delete(id);
         }
-        if (socket.readyState !== 1) return;
-        const sub: Subscription = {
-          socket,
-          id,
-          venueId,
-          office: options.isOffice(viewer, venueId),
-          key: `${operationName ?? ''}\u0000${JSON.stringify(variables)}\u0000${query}`,
-          document: compiled.document,
-          variables,
-          operationName,
-        };
-        subs.set(id, sub);
-        let set = byVenue.get(venueId);
-        if (!set) byVenue.set(venueId, (set = new Set()));
-        set.add(sub);
       })().catch((err: unknown) => options.log.warn({ err }, 'live socket message failed'));
     });
+
+    /** Checks a subscribe message and adds its subscription (the caller counts it meanwhile). */
+    async function establish(
+      id: string,
+      query: string,
+      message: Message,
+      fail: (errors: readonly { message: string; extensions?: object }[]) => void,
+    ): Promise<void> {
+      const compiled = compile(query);
+      if ('errors' in compiled) return fail(compiled.errors);
+      const variables =
+        message.payload?.variables && typeof message.payload.variables === 'object'
+          ? (message.payload.variables as Record<string, unknown>)
+          : {};
+      const operationName =
+        typeof message.payload?.operationName === 'string' ? message.payload.operationName : undefined;
+      const venueId = venueOf(compiled.document, operationName, variables);
+      if (venueId === null) {
+        return fail([
+          { message: 'Subscribe to liveUpdates(venueId: Int!) alone.', extensions: { code: 'validation' } },
+        ]);
+      }
+      try {
+        await options.knownVenue(venueId);
+      } catch {
+        return fail([{ message: 'Not found.', extensions: { code: 'not_found' } }]);
+      }
+      if (socket.readyState !== 1) return;
+      const sub: Subscription = {
+        socket,
+        id,
+        venueId,
+        office: options.isOffice(viewer, venueId),
+        key: `${operationName ?? ''}\u0000${JSON.stringify(variables)}\u0000${query}`,
+        document: compiled.document,
+        variables,
+        operationName,
+      };
+      subs.set(id, sub);
+      let set = byVenue.get(venueId);
+      if (!set) byVenue.set(venueId, (set = new Set()));
+      set.add(sub);
+    }
   }
 
   /**

@@ -118,7 +118,7 @@ export function livescoreRoutes(app: App, ctx: AppContext): void {
     scope.addHook('onRoute', (route) => {
       const methods = [route.method].flat();
       if (route.url === GRAPHQL_PATH && methods.includes('GET'))
-        route.wsHandler = (socket) => sockets.handle(socket as unknown as LiveSocket);
+        route.wsHandler = (socket, request) => sockets.handle(socket as unknown as LiveSocket, request.ip);
     });
     await scope.register(websocket, { options: { maxPayload: 64 * 1024 } });
     await scope.register(mercurius, {

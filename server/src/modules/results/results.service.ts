@@ -21,9 +21,8 @@ import type { RequestUser } from '../../types';
 import { postingLines, totalsOf } from '../ledger/effects';
 import { postSystemEntries, settlementValues, type SystemEntry } from '../ledger/system-postings';
 import { assertKnownVenueAccess, assertVenueAccess } from '../venue/venue-access';
+import { runTask } from '../../workers/pool';
 import { chartOf, rankingOf, rowOf } from './ranking-of';
-import { readResultsFile } from './results-file';
-import { rowResult } from './results-rows';
 import {
   entriesOf,
   findCompetition,
@@ -379,7 +378,7 @@ export function createResultsService(ctx: AppContext) {
       await assertKnownVenueAccess(db, user, venueId, { office: true });
       const found = await findCompetition(db, competitionId);
       if (!found || found.venueId !== venueId) throw fieldError('competition', 'does_not_exist');
-      const fileRows = await readResultsFile(file.bytes);
+      const fileRows = await runTask('results', { bytes: file.bytes, rule: found.rankingRule });
       const run = async (tx: Db) => {
         const entries = await entriesOf(tx, competitionId);
         const byHead = new Map(entries.filter((e) => e.headNumber !== null).map((e) => [e.headNumber!, e]));
@@ -388,8 +387,8 @@ export function createResultsService(ctx: AppContext) {
         );
         const seen = new Set<number>();
         const saves: { entry: number; input: ResultInput }[] = [];
-        const rows: UploadRow[] = fileRows.map(({ line, cells }) => {
-          const { input, status, errors } = rowResult(found.rankingRule, cells);
+        const rows: UploadRow[] = fileRows.map(({ line, cells, result }) => {
+          const { input, status, errors } = result;
           let entry: EntryRow | undefined;
           let headNumber: number | null = null;
           if (cells.head_number !== undefined) {

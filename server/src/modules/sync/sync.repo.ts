@@ -35,11 +35,12 @@ export async function storeExport(
   db: Db,
   source: 'registry' | 'file',
   fileName: string | null,
-  body: RegistryExport,
+  /** The export (RegistryExport) as JSON text. */
+  json: string,
 ): Promise<number> {
   const [row] = rowsOf<{ id: number }>(
     await db.execute(sql`INSERT INTO registry_exports (source, file_name, body)
-      VALUES (${source}, ${fileName}, ${JSON.stringify(body)}::jsonb) RETURNING id`),
+      VALUES (${source}, ${fileName}, ${json}::jsonb) RETURNING id`),
   );
   return row!.id;
 }

@@ -8,13 +8,8 @@ import { pageOf } from '../../http/pagination';
 import type { UploadedFile } from '../../http/multipart';
 import { sessionOf } from '../../http/session';
 import type { JobHandler, RunRow } from '../../plugins/jobs';
-import {
-  EXPORT_LISTS,
-  fileRegistrySource,
-  httpRegistrySource,
-  type ExportList,
-  type RegistryExport,
-} from './registry-source';
+import { runTask } from '../../workers/pool';
+import { EXPORT_LISTS, httpRegistrySource, type ExportList, type RegistryExport } from './registry-source';
 import { applyBatch } from './sync-batch';
 import { specOfList } from './sync-entities';
 import {
@@ -56,10 +51,14 @@ export function createSyncService(ctx: AppContext) {
     async start(request: FastifyRequest, file: UploadedFile | null): Promise<{ run: number; status: SyncState }> {
       const user = sessionOf(request);
       if (await ctx.jobs.activeRun('registry_sync', null)) throw new AppError('sync_running');
-      let data: RegistryExport;
+      let json: string;
+      let records: Record<(typeof EXPORT_LISTS)[number], number>;
       const source = file ? 'file' : 'registry';
-      if (file) data = await fileRegistrySource(file.bytes).fetchExport();
+      // An uploaded export (up to MAX_REGISTRY_FILE_BYTES of JSON) is read and checked on a worker
+      // thread: on the event loop it would stall every other request for seconds.
+      if (file) ({ json, records } = await runTask('registry', file.bytes));
       else {
+        let data: RegistryExport;
         if (!ctx.config.registry) throw new AppError('registry_not_configured');
         try {
           data = await httpRegistrySource(ctx.config.registry).fetchExport();
@@ -74,8 +73,10 @@ export function createSyncService(ctx: AppContext) {
           }
           throw err;
         }
+        json = JSON.stringify(data);
+        records = Object.fromEntries(EXPORT_LISTS.map((list) => [list, data[list].length])) as typeof records;
       }
-      const exportId = await storeExport(db, source, file?.fileName.slice(0, 200) ?? null, data);
+      const exportId = await storeExport(db, source, file?.fileName.slice(0, 200) ?? null, json);
       let run: RunRow;
       try {
         run = await ctx.jobs.start({ kind: 'registry_sync', venueId: null, params: { exportId }, userId: user.id });
@@ -85,7 +86,6 @@ export function createSyncService(ctx: AppContext) {
         throw err;
       }
       await linkExport(db, exportId, run.id);
-      const records = Object.fromEntries(EXPORT_LISTS.map((list) => [list, data[list].length]));
       await ctx.audit.record(request, {
         action: 'sync.start',
         details: { run: run.id, source, file: file?.fileName ?? null, records },
