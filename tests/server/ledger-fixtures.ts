@@ -7,7 +7,9 @@ import {
   employers,
   employments,
   eventCategories,
+  merchantParticipations,
   merchants,
+  officialParticipations,
   riders,
   taxConfigurations,
   taxRates,
@@ -54,6 +56,11 @@ export interface LedgerFixtures {
   merchant: number;
   official: number;
   simpleUser: number;
+}
+
+/** Registers a merchant at a show (as the show office's merchants API does). */
+export async function registerMerchant(db: Db, venueId: number, merchantId: number): Promise<void> {
+  await db.insert(merchantParticipations).values({ venueId, merchantId }).onConflictDoNothing();
 }
 
 async function idOf(db: Db, table: typeof riders | typeof employers | typeof merchants, username: string) {
@@ -152,6 +159,16 @@ export async function seedLedgerFixtures(db: Db): Promise<LedgerFixtures> {
       sql`SELECT s.id FROM simple_users s JOIN users u ON u.id = s.user_id WHERE u.username = 'simpleuser'`,
     ),
   );
+  // Everyone the ledger tests post to takes part in venue 1 (the rider also in venue 2): a party
+  // is postable only at a venue it takes part in.
+  await db.insert(venueParticipations).values([
+    { venueId: venue2!.id, riderId: rider, payerType: 'rider', payerId: rider },
+    { venueId: 1, riderId: employed!.id, payerType: 'employer', payerId: employer },
+  ]);
+  await db.insert(officialParticipations).values({ venueId: 1, officialId: official!.id, function: 'judge' });
+  await registerMerchant(db, 1, merchant);
+  await registerMerchant(db, venue2!.id, merchant);
+  await db.update(users).set({ assignedVenueId: 1 }).where(eq(users.username, 'simpleuser'));
   return {
     venue2: venue2!.id,
     vatStd,

@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ReportPartyType } from '@shared/schemas/reports';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { partyAtVenue } from '../ledger/party-at-venue';
 import type { RequestUser } from '../../types';
 import { ownerFor } from '../owner/owner-access';
 import { PROFILE_TABLES } from '../user/profile.repo';
@@ -14,10 +16,18 @@ export interface ReportReach {
   venue: number | undefined;
 }
 
+async function takesPartIn(db: Db, type: ReportPartyType, venue: number, id: number): Promise<boolean> {
+  const [row] = rowsOf<{ ok: boolean }>(
+    await db.execute(sql`SELECT ${partyAtVenue(type, sql`${venue}::int`, sql`${id}::int`)} AS ok`),
+  );
+  return row?.ok === true;
+}
+
 /**
  * Who reads a party's reports: the owner's own user, an admin, a rider's active employer
  * (ownerFor) at every venue; the show office of a venue (organizer, showoffice) the party's
- * figures there — its own venue when none is named, 403 for another. Anyone else: 404, as for
+ * figures there while the party takes part in it — its own venue when none is named, 403 for
+ * another. Anyone else: 404, as for
  * a party that does not exist.
  */
 export async function reportReach(
@@ -42,5 +52,7 @@ export async function reportReach(
     }
     throw new AppError('not_found');
   }
+  // The office reads only the parties of its own show: a stranger there is as unknown as none.
+  if (!(await takesPartIn(db, type, office, id))) throw new AppError('not_found');
   return { type, id, venue: office };
 }
