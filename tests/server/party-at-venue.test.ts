@@ -175,6 +175,8 @@ describe('merchants sell only at their shows, their own goods, never to themselv
     await db().execute(sql`INSERT INTO venue_participations (venue_id, rider_id, payer_type, payer_id)
       VALUES (1, ${ownRider}, 'rider', ${ownRider})`);
     await refused('merchant', { ...self, party_type: 'rider', party_id: ownRider }, 'party_id', 'not_allowed');
+    const forIt = { ...self, party_type: 'rider', party_id: ownRider, merchant: f.merchant };
+    await refused('organizer', forIt, 'party_id', 'not_allowed');
   });
 
   it("refuses the venue's price list to a merchant", async () => {

@@ -785,7 +785,7 @@ export async function seedShowDay(tx: Db, now: Date = new Date()): Promise<ShowD
     });
   }
   // Corrections: a shavings charge entered twice and taken back, a hay quantity edited.
-  const stableEntries = ledger.entries.filter((e) => e.values.source === 'stable' && e.values.kind === 'charge');
+  const stableEntries = ledger.floorCharges;
   const reversed = [stableEntries[3]!, stableEntries[17]!, stableEntries[40]!];
   for (const entry of reversed.slice(0, 2)) ledger.reverse(office, entry, now);
   const edited = stableEntries.find((e, i) => i > 20 && e.values.category === 'hay') ?? stableEntries[25]!;
@@ -918,19 +918,23 @@ function createSeedLedger(tx: Db, office: RequestUser) {
     return entry;
   }
 
+  /** The stable's charges of the day, whoever entered them (the office those before the show). */
+  const floorCharges: JournalEntry[] = [];
+
   return {
     entries,
+    floorCharges,
     post,
     /** A stable (or office) charge of a price-list item to a rider. */
-    charge: (
+    charge: async (
       user: RequestUser,
       rider: number,
       item: { id: number },
       quantity: number,
       occurredAt: Date,
       source: TransactionSource = 'stable',
-    ) =>
-      post(user, {
+    ) => {
+      const entry = await post(user, {
         kind: 'charge',
         partyType: 'rider',
         partyId: rider,
@@ -938,7 +942,10 @@ function createSeedLedger(tx: Db, office: RequestUser) {
         quantity,
         occurredAt,
         source,
-      }),
+      });
+      if (source === 'stable') floorCharges.push(entry);
+      return entry;
+    },
 
     /** The reversal of an entry posted here, as the API's correction posts it. */
     reverse(user: RequestUser, entry: JournalEntry, at: Date): void {

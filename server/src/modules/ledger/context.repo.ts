@@ -27,8 +27,8 @@ export interface EntryContext {
   partyName: string | null;
   /** The party takes part in the venue (partyAtVenue): only then may anything be posted to it. */
   partyAtVenue: boolean;
-  /** The party's profile belongs to the user who posts (a merchant never sells to itself). */
-  partyIsPoster: boolean;
+  /** The user of the party's profile, if it has one (a merchant never sells to itself). */
+  partyUserId: number | null;
   /** The rider the entry is for (party or beneficiary): payer, tax override, default event. */
   rider: { id: number; name: string; employmentStatus: string; taxOverride: TaxOverride } | null;
   consumable: {
@@ -66,6 +66,8 @@ export interface MerchantPlan {
   feeFixedMinor: number;
   /** Registered at the entry's venue (merchant_participations): only then does it sell there. */
   atVenue: boolean;
+  /** The merchant's user: its other profiles are the merchant too. */
+  userId: number | null;
 }
 
 /** The tax side of the context (DOMAIN.md "Tax"). */
@@ -101,6 +103,7 @@ export interface ContextQuery {
 const merchantPlan = (where: SQL) =>
   sql`(SELECT json_build_object('id', ${merchants.id}, 'name', ${companyName(merchants)},
     'feePercentBp', ${merchants.feePercentBp}, 'feeFixedMinor', ${merchants.feeFixedMinor},
+    'userId', ${merchants.userId},
     'atVenue', EXISTS (SELECT 1 FROM merchant_participations mp WHERE mp.venue_id = $1 AND mp.merchant_id = ${merchants.id}))
     FROM ${merchants} WHERE ${where})`;
 
@@ -138,7 +141,7 @@ export const contextSql = (partyType: PartyType): { ctes: SQL; row: SQL } => ({
      'showUntil', (extract(epoch FROM (end_date + 1)::timestamp AT TIME ZONE time_zone) * 1000)::bigint) FROM v) AS "venue",
   ${nameOfParty(partyType, param(2))} AS "partyName",
   ${partyAtVenue(partyType, param(1), param(2))} AS "partyAtVenue",
-  COALESCE((SELECT user_id = $10 FROM ${sql.raw(PROFILE_TABLES[partyType])} WHERE id = $2), false) AS "partyIsPoster",
+  (SELECT user_id FROM ${sql.raw(PROFILE_TABLES[partyType])} WHERE id = $2) AS "partyUserId",
   (SELECT json_build_object('id', id, 'name', btrim(first_name || ' ' || last_name),
      'employmentStatus', employment_status, 'taxOverride', tax_override)
      FROM riders WHERE id = $3) AS "rider",

@@ -84,13 +84,16 @@ function checkPoster(
     // A merchant sells its own goods: the venue's price list is the show office's and stable's.
     if (spec.consumableId !== null) throw fieldError('consumable', 'not_allowed');
     // Selling to oneself would move the show's money into one's own merchant account.
-    if (ctx.partyIsPoster) throw fieldError('party_id', 'not_allowed');
+    if (ctx.partyUserId === user.id) throw fieldError('party_id', 'not_allowed');
     return { source: 'merchant', merchant: ctx.ownMerchant };
   }
   if (spec.merchantId === null) throw fieldError('merchant', 'required');
   if (!ctx.merchant) throw fieldError('merchant', 'does_not_exist');
   if (!ctx.merchant.atVenue) throw fieldError('merchant', 'not_at_venue');
-  if (spec.partyType === 'merchant' && spec.partyId === ctx.merchant.id) throw fieldError('party_id', 'not_allowed');
+  const toItself =
+    (spec.partyType === 'merchant' && spec.partyId === ctx.merchant.id) ||
+    (ctx.partyUserId !== null && ctx.partyUserId === ctx.merchant.userId);
+  if (toItself) throw fieldError('party_id', 'not_allowed');
   return { source: spec.source, merchant: ctx.merchant };
 }
 
@@ -114,8 +117,9 @@ export function withinShowDays(
 
 /**
  * What the stable posts is what the floor does: an item of the venue's price list at its list
- * price (the quantity within the contract's bounds), under the item's own category (which picks the tax), to a rider or employer, while the
- * show is on. A free amount, another category or a date outside the show is the office's to post.
+ * price (the quantity within the contract's bounds), under the item's own category (which picks
+ * the tax), to a rider or employer, while the show is on. A free amount, another category or a
+ * date outside the show is the office's to post.
  */
 function checkStable(spec: EntrySpec, ctx: EntryContext, venue: NonNullable<EntryContext['venue']>): void {
   if (spec.partyType !== 'rider' && spec.partyType !== 'employer') throw fieldError('party_id', 'not_allowed');

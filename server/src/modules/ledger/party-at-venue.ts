@@ -1,5 +1,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PARTY_TYPES, type PartyType } from '@shared/ledger';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 /**
  * Whether a party of a type takes part in a venue, the tenant wall of the ledger: a rider
@@ -40,3 +42,11 @@ export const anyPartyAtVenue = (partyType: SQLWrapper, venue: SQLWrapper, party:
     PARTY_TYPES.map((t) => sql`WHEN ${sql.raw(`'${t}'`)} THEN ${partyAtVenue(t, venue, party)}`),
     sql` `,
   )} ELSE false END`;
+
+/** partyAtVenue as a question of its own (one query), for use cases outside the ledger's post. */
+export async function isPartyAtVenue(db: Db, partyType: PartyType, venueId: number, partyId: number): Promise<boolean> {
+  const [row] = rowsOf<{ ok: boolean }>(
+    await db.execute(sql`SELECT ${partyAtVenue(partyType, sql`${venueId}::int`, sql`${partyId}::int`)} AS ok`),
+  );
+  return row?.ok === true;
+}

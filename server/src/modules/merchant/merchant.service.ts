@@ -35,8 +35,9 @@ function matching(search: string): SQL {
 /** The merchant's side: whom to charge at a venue (name, head number, QR code) and its fees. */
 export function createMerchantService(ctx: AppContext) {
   /**
-   * A merchant works as itself (admins may look on behalf of any), and looks up riders only at the shows it is registered at (it sells nowhere else);
-   * another show's people are none of its business: 403.
+   * A merchant works as itself (admins may look on behalf of any) and looks up riders only at
+   * the shows it is registered at, as it sells nowhere else: another show's people are none of
+   * its business (403).
    */
   async function assertSellsAt(user: RequestUser, venueId: number | undefined): Promise<number> {
     if (venueId === undefined) throw fieldError('venue', 'required');

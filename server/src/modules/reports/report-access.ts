@@ -1,9 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ReportPartyType } from '@shared/schemas/reports';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/rows';
-import { partyAtVenue } from '../ledger/party-at-venue';
+import { isPartyAtVenue } from '../ledger/party-at-venue';
 import type { RequestUser } from '../../types';
 import { ownerFor } from '../owner/owner-access';
 import { PROFILE_TABLES } from '../user/profile.repo';
@@ -14,13 +13,6 @@ export interface ReportReach {
   id: number;
   /** The venues the reader may see the party at: undefined, every venue. */
   venue: number | undefined;
-}
-
-async function takesPartIn(db: Db, type: ReportPartyType, venue: number, id: number): Promise<boolean> {
-  const [row] = rowsOf<{ ok: boolean }>(
-    await db.execute(sql`SELECT ${partyAtVenue(type, sql`${venue}::int`, sql`${id}::int`)} AS ok`),
-  );
-  return row?.ok === true;
 }
 
 /**
@@ -53,6 +45,6 @@ export async function reportReach(
     throw new AppError('not_found');
   }
   // The office reads only the parties of its own show: a stranger there is as unknown as none.
-  if (!(await takesPartIn(db, type, office, id))) throw new AppError('not_found');
+  if (!(await isPartyAtVenue(db, type, office, id))) throw new AppError('not_found');
   return { type, id, venue: office };
 }
