@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { FloorChanges } from '@shared/schemas/floor';
 import type { Db } from '../../server/src/db/client';
@@ -23,17 +23,9 @@ export interface FloorFixtures extends LedgerFixtures {
 }
 
 export async function seedFloorFixtures(db: Db): Promise<FloorFixtures> {
-  const ledger = await seedLedgerFixtures(db);
   // The floor's show is narrower than the ledger's: the demo rider at venue 1 only, the employed
   // rider at venue 2 only (below).
-  await db
-    .delete(venueParticipations)
-    .where(
-      or(
-        and(eq(venueParticipations.venueId, ledger.venue2), eq(venueParticipations.riderId, ledger.rider)),
-        and(eq(venueParticipations.venueId, 1), eq(venueParticipations.riderId, ledger.employedRider)),
-      ),
-    );
+  const ledger = await seedLedgerFixtures(db, { floor: true });
   const [participation] = await db
     .select({ id: venueParticipations.id })
     .from(venueParticipations)

@@ -73,7 +73,11 @@ async function idOf(db: Db, table: typeof riders | typeof employers | typeof mer
   return row.id;
 }
 
-export async function seedLedgerFixtures(db: Db): Promise<LedgerFixtures> {
+/**
+ * `floor`: the floor's show (floor-fixtures.ts), narrower: the demo rider at venue 1 only, the
+ * employed rider at none (the floor enrols her at venue 2).
+ */
+export async function seedLedgerFixtures(db: Db, options: { floor?: boolean } = {}): Promise<LedgerFixtures> {
   const [venue2] = await db
     .insert(venues)
     .values({ name: 'Other Show', currency: 'CHF', timeZone: 'Europe/Zurich' })
@@ -160,11 +164,12 @@ export async function seedLedgerFixtures(db: Db): Promise<LedgerFixtures> {
     ),
   );
   // Everyone the ledger tests post to takes part in venue 1 (the rider also in venue 2): a party
-  // is postable only at a venue it takes part in.
-  await db.insert(venueParticipations).values([
-    { venueId: venue2!.id, riderId: rider, payerType: 'rider', payerId: rider },
-    { venueId: 1, riderId: employed!.id, payerType: 'employer', payerId: employer },
-  ]);
+  // is postable only at a venue it takes part in. The floor's show enrols its own riders.
+  if (!options.floor)
+    await db.insert(venueParticipations).values([
+      { venueId: venue2!.id, riderId: rider, payerType: 'rider', payerId: rider },
+      { venueId: 1, riderId: employed!.id, payerType: 'employer', payerId: employer },
+    ]);
   await db.insert(officialParticipations).values({ venueId: 1, officialId: official!.id, function: 'judge' });
   await registerMerchant(db, 1, merchant);
   await registerMerchant(db, venue2!.id, merchant);
