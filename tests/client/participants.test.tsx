@@ -56,6 +56,8 @@ type Handler = (url: URL) => Response | Promise<Response>;
 
 function server(page: Record<string, Handler>) {
   return mockFetch({
+    // The officials page's card of merchants, unless a test serves its own (before the venue's route).
+    'GET /api/v1/venue/1/merchants/': () => json(200, { results: [] }),
     ...page,
     'GET /api/v1/venueEventCategory/': () => json(200, { count: 1, results: vecs }),
     'GET /api/v1/venue/check_hostname/': () => json(200, { logo: null, venue: null }),
@@ -359,5 +361,42 @@ describe('officials', () => {
         withholding_bp: 1250,
       },
     ]);
+  });
+});
+
+describe('merchants at the show', () => {
+  const shop = {
+    id: 6,
+    user: 12,
+    name: 'Hoof & Co',
+    email: 'merchant@paddock.demo',
+    fei_id: null,
+    registered_at: '2026-12-01T10:00:00.000Z',
+  };
+  const saddlery = { ...shop, id: 7, user: null, name: 'Saddle Shop', email: 'saddles@example.org' };
+
+  it('lists the registered merchants, registers one found by name and removes one after confirming', async () => {
+    const fetchMock = server({
+      'GET /api/v1/officialParticipation/': () => json(200, { count: 0, results: [] }),
+      'GET /api/v1/venue/1/merchants/': () => json(200, { results: [shop] }),
+      'POST /api/v1/venue/1/merchants/': () => json(201, saddlery),
+      'DELETE /api/v1/venue/1/merchants/6/': () => new Response(null, { status: 204 }),
+      'GET /api/v1/merchant/': () => json(200, { count: 1, results: [saddlery] }),
+    });
+    renderApp('/venues/1/views/officials');
+    const heading = await screen.findByRole('heading', { name: 'Merchants at this show' }, SLOW);
+    const card = heading.closest('section')!;
+    expect(await within(card).findByText('Hoof & Co', {}, SLOW)).toBeTruthy();
+
+    await search(within(card).getByRole('combobox', { name: 'Merchant' }), 'sadd', 'Saddle Shop (saddles@example.org)');
+    fireEvent.click(within(card).getByRole('button', { name: 'Register merchant' }));
+    await waitFor(() => expect(bodies(fetchMock, 'POST', '/api/v1/venue/1/merchants/')).toEqual([{ merchant: 7 }]));
+    await waitFor(() => expect(toasts()).toContain('Saddle Shop is registered at the show.'));
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Remove Hoof & Co from the show' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Please confirm' });
+    expect(calls(fetchMock, 'DELETE', '/api/v1/venue/1/merchants/6/')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(calls(fetchMock, 'DELETE', '/api/v1/venue/1/merchants/6/')).toHaveLength(1));
   });
 });

@@ -55,7 +55,7 @@ const sale = {
 
 function serve(extra: Parameters<typeof mockFetch>[0] = {}) {
   return mockFetch({
-    'GET /api/v1/venue/public/': () => json(200, { count: 1, results: [publicVenue] }),
+    'GET /api/v1/merchant/venues/': () => json(200, { count: 1, results: [publicVenue] }),
     'GET /api/v1/merchant/riders/': (url) =>
       json(
         200,

@@ -45,6 +45,8 @@ export async function seedCompensationFixtures(db: Db): Promise<CompensationFixt
     iban: ODILE_IBAN,
     isDefault: true,
   });
+  // The ledger fixtures' participation of Odile gives way to the ones these tests count.
+  await db.delete(officialParticipations).where(eq(officialParticipations.officialId, f.official));
   const rows = await db
     .insert(officialParticipations)
     .values([

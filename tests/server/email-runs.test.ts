@@ -73,11 +73,15 @@ async function seed(db: Db): Promise<Fixtures> {
     .insert(officials)
     .values({ userId: newOfficialUser!.id, firstName: 'Ugo', lastName: 'Nuovo', email: 'newofficial@paddock.demo' })
     .returning();
-  await db.insert(officialParticipations).values([
-    { venueId: 1, officialId: f.official, function: 'judge' },
-    { venueId: 1, officialId: f.official, function: 'steward' },
-    { venueId: 1, officialId: newOfficial!.id, function: 'judge' },
-  ]);
+  // (The ledger fixtures already have Odile judging at venue 1.)
+  await db
+    .insert(officialParticipations)
+    .values([
+      { venueId: 1, officialId: f.official, function: 'judge' },
+      { venueId: 1, officialId: f.official, function: 'steward' },
+      { venueId: 1, officialId: newOfficial!.id, function: 'judge' },
+    ])
+    .onConflictDoNothing();
   const people = await db
     .insert(attendees)
     .values([

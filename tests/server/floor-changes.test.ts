@@ -98,7 +98,11 @@ describe('GET /api/v1/venue/{id}/floor/changes/ snapshot', () => {
       unit_price: 5000,
       description: 'Cash',
     });
-    await postEntry(app(), admin, { ...charge(), party_id: f.employedRider });
+    // Eva takes part in venue 1 too (her employer pays), so she may be charged there.
+    await db()
+      .insert(venueParticipations)
+      .values({ venueId: 1, riderId: f.employedRider, payerType: 'employer', payerId: f.employer });
+    expect((await postEntry(app(), admin, { ...charge(), party_id: f.employedRider })).statusCode).toBe(201);
     const removed = await app().inject({ method: 'DELETE', url: `/api/v1/transaction/${first.id}/`, headers: admin });
     expect(removed.statusCode).toBe(204);
     const ledger = (await app().inject({ method: 'GET', url: '/api/v1/transaction/?venue=1', headers: admin })).json();

@@ -23,7 +23,9 @@ export interface FloorFixtures extends LedgerFixtures {
 }
 
 export async function seedFloorFixtures(db: Db): Promise<FloorFixtures> {
-  const ledger = await seedLedgerFixtures(db);
+  // The floor's show is narrower than the ledger's: the demo rider at venue 1 only, the employed
+  // rider at venue 2 only (below).
+  const ledger = await seedLedgerFixtures(db, { floor: true });
   const [participation] = await db
     .select({ id: venueParticipations.id })
     .from(venueParticipations)

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../../server/src/db/client';
 import { rowsOf } from '../../server/src/db/rows';
@@ -34,10 +34,11 @@ export async function seedInvoiceFixtures(db: Db): Promise<InvoiceFixtures> {
     .where(eq(venues.id, 1));
   await db.execute(sql`INSERT INTO venue_bank_accounts (venue_id, holder_name, iban, bic, currency, is_default)
     VALUES (1, 'Paddock Classic d.o.o.', 'SI56191000000123438', 'BAKOSI2X', 'EUR', true)`);
+  // The ledger fixtures enrol the employed rider at venue 1, paid for by the employer.
   const [employed] = await db
-    .insert(venueParticipations)
-    .values({ venueId: 1, riderId: f.employedRider, payerType: 'employer', payerId: f.employer })
-    .returning({ id: venueParticipations.id });
+    .select({ id: venueParticipations.id })
+    .from(venueParticipations)
+    .where(and(eq(venueParticipations.venueId, 1), eq(venueParticipations.riderId, f.employedRider)));
   const [own] = rowsOf<{ id: number }>(
     await db.execute(sql`SELECT id FROM venue_participations WHERE venue_id = 1 AND rider_id = ${f.rider}`),
   );

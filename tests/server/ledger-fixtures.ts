@@ -7,7 +7,9 @@ import {
   employers,
   employments,
   eventCategories,
+  merchantParticipations,
   merchants,
+  officialParticipations,
   riders,
   taxConfigurations,
   taxRates,
@@ -56,6 +58,11 @@ export interface LedgerFixtures {
   simpleUser: number;
 }
 
+/** Registers a merchant at a show (as the show office's merchants API does). */
+export async function registerMerchant(db: Db, venueId: number, merchantId: number): Promise<void> {
+  await db.insert(merchantParticipations).values({ venueId, merchantId }).onConflictDoNothing();
+}
+
 async function idOf(db: Db, table: typeof riders | typeof employers | typeof merchants, username: string) {
   const [row] = await db
     .select({ id: table.id })
@@ -66,7 +73,11 @@ async function idOf(db: Db, table: typeof riders | typeof employers | typeof mer
   return row.id;
 }
 
-export async function seedLedgerFixtures(db: Db): Promise<LedgerFixtures> {
+/**
+ * `floor`: the floor's show (floor-fixtures.ts), narrower: the demo rider at venue 1 only, the
+ * employed rider at none (the floor enrols her at venue 2).
+ */
+export async function seedLedgerFixtures(db: Db, options: { floor?: boolean } = {}): Promise<LedgerFixtures> {
   const [venue2] = await db
     .insert(venues)
     .values({ name: 'Other Show', currency: 'CHF', timeZone: 'Europe/Zurich' })
@@ -152,6 +163,17 @@ export async function seedLedgerFixtures(db: Db): Promise<LedgerFixtures> {
       sql`SELECT s.id FROM simple_users s JOIN users u ON u.id = s.user_id WHERE u.username = 'simpleuser'`,
     ),
   );
+  // Everyone the ledger tests post to takes part in venue 1 (the rider also in venue 2): a party
+  // is postable only at a venue it takes part in. The floor's show enrols its own riders.
+  if (!options.floor)
+    await db.insert(venueParticipations).values([
+      { venueId: venue2!.id, riderId: rider, payerType: 'rider', payerId: rider },
+      { venueId: 1, riderId: employed!.id, payerType: 'employer', payerId: employer },
+    ]);
+  await db.insert(officialParticipations).values({ venueId: 1, officialId: official!.id, function: 'judge' });
+  await registerMerchant(db, 1, merchant);
+  await registerMerchant(db, venue2!.id, merchant);
+  await db.update(users).set({ assignedVenueId: 1 }).where(eq(users.username, 'simpleuser'));
   return {
     venue2: venue2!.id,
     vatStd,

@@ -93,6 +93,11 @@ function expectedStatus(p: PostOp): number {
   if ((p.user === 'organizer' || p.user === 'stable') && p.venue !== 1) return 403;
   if (p.user === 'stable' && p.kind !== 'charge') return 400;
   if (p.user === 'merchant' && p.kind !== 'sale') return 400;
+  // A party takes part where the fixtures enrol it: everyone at venue 1, only the demo rider at venue 2.
+  if (p.venue !== 1 && p.party !== 0) return 400;
+  // The stable posts items of the price list, to riders and employers (not officials, simple users).
+  const item = p.venue === 1 && (p.item === 'box' || p.item === 'shavings');
+  if (p.user === 'stable' && (!item || p.party === 2 || p.party === 3)) return 400;
   return 201;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { merchants } from '../../server/src/db/schema';
 import { qrCodeOf } from '../../server/src/security/qr';
-import { postEntry } from './ledger-fixtures';
+import { postEntry, registerMerchant } from './ledger-fixtures';
 import { seedPeopleFixtures } from './people-fixtures';
 import { useSeededServer } from './helpers/use-server';
 
@@ -77,6 +77,7 @@ describe('GET /api/v1/transaction/?merchant=', () => {
       .database.db.insert(merchants)
       .values({ companyName: 'Other Shop' })
       .returning({ id: merchants.id });
+    await registerMerchant(server().database.db, 1, other!.id);
     await postEntry(server().app, office, {
       venue: 1,
       kind: 'sale',

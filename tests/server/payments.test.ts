@@ -447,3 +447,14 @@ describe('the provider calls', () => {
     expect(writes.filter((r) => !r.idempotencyKey?.startsWith('paddock-'))).toEqual([]);
   });
 });
+
+describe('a party pays only at a show it takes part in', () => {
+  it('refuses a card payment at a venue the party no longer takes part in, creating nothing', async () => {
+    await charge(rider(), 5000);
+    // Enrolment withdrawn after the charge: the account is still there, the rider is not.
+    await db().execute(sql`DELETE FROM venue_participations WHERE venue_id = 1 AND rider_id = ${f.rider}`);
+    const refused = await write('rider', '/api/v1/payments/', payBody(1000));
+    expect([refused.statusCode, refused.json().fields]).toEqual([400, { venue: ['not_at_venue'] }]);
+    expect(await cardPaymentCount()).toBe(0);
+  });
+});

@@ -407,6 +407,10 @@ describe('who may pay out', () => {
         sql`INSERT INTO venue_bank_accounts (venue_id, holder_name, iban, currency) VALUES (${f.venue2}, 'Other Show', ${IBANS.venue}, 'EUR') RETURNING id`,
       ),
     );
+    // Odile judges at the other show too: only there is she paid by it.
+    await db().execute(
+      sql`INSERT INTO official_participations (venue_id, official_id, function) VALUES (${f.venue2}, ${f.official}, 'judge')`,
+    );
     await post(server().app, await server().auth('admin'), {
       venue: f.venue2,
       kind: 'credit',

@@ -35,6 +35,20 @@ const publish = (competition: number) =>
   call('organizer', 'POST', `/api/v1/competition/${competition}/publish/`, { published: true });
 
 describe('POST /api/v1/competition/{id}/payPrizeMoney/', () => {
+  it('pays no prize to a start whose participation is at another venue, posting nothing', async () => {
+    const c = await addCompetition(db(), f.vec, { rule: 'table_a', chart: [10_000] });
+    const starter = f.starters[2]!;
+    const [entry] = (await enter(db(), c, [starter])) as [number];
+    await save(entry, { status: 'R', round: round(0, 60_000) });
+    await publish(c);
+    // Broken data: the start's participation now belongs to the other show.
+    await db().execute(sql`UPDATE venue_participations SET venue_id = ${f.venue2} WHERE id = ${starter.participation}`);
+    const refused = await pay(c);
+    expect([refused.statusCode, refused.json().fields]).toEqual([400, { __all__: ['not_at_venue'] }]);
+    expect(await countOf(db(), 'transactions')).toBe(0);
+    expect(await countOf(db(), 'prize_postings')).toBe(0);
+  });
+
   it('needs a published ranking and an Idempotency-Key, and the office of the venue', async () => {
     const c = await addCompetition(db(), f.vec, { rule: 'table_a', chart: [10_000] });
     const [entry] = (await enter(db(), c, f.starters.slice(0, 1))) as [number];

@@ -68,8 +68,9 @@ describe('GET /api/v1/{kind}/listAtVenue/?search=', () => {
     const none = await call('organizer', 'GET', '/api/v1/rider/listAtVenue/?venue=1&search=zz%25nobody');
     expect(none.json()).toEqual({ count: 0, results: [] });
 
-    // An official with two functions at the venue (listed once), and a simple user with an account there.
-    for (const duty of ['judge', 'steward']) {
+    // An official with more functions at the venue (judging since the fixtures; listed once), and a
+    // simple user with an account there.
+    for (const duty of ['steward', 'veterinarian']) {
       const body = { venue: 1, official: f.official, function: duty };
       expect((await call('organizer', 'POST', '/api/v1/officialParticipation/', body)).statusCode).toBe(201);
     }

@@ -12,6 +12,7 @@ import {
   eventCategories,
   grooms,
   horses,
+  merchantParticipations,
   merchants,
   participationHorses,
   riderHorses,
@@ -184,6 +185,13 @@ export async function seedDemoShow(tx: Db, riderUsername: string): Promise<void>
     })),
   );
   await tx.insert(consumables).values(DEMO_CONSUMABLES.map((c) => ({ ...c, venueId: DEMO_VENUE.id })));
+  // The saddlery has its stand at the show: only a merchant the show office registered sells there.
+  const [shop] = await tx
+    .select({ id: merchants.id })
+    .from(merchants)
+    .innerJoin(users, eq(users.id, merchants.userId))
+    .where(eq(users.username, 'merchant'));
+  if (shop) await tx.insert(merchantParticipations).values({ venueId: DEMO_VENUE.id, merchantId: shop.id });
   // The show office's account, printed on its invoices with their payment reference (issue 12).
   await tx.insert(venueBankAccounts).values({
     venueId: DEMO_VENUE.id,

@@ -7,7 +7,7 @@ import { issueBill } from '../modules/compensation/compensation-issue';
 import { figuresOf, negatedLines, reversalValues } from '../modules/ledger/correction';
 import { loadContext, type EntryContext } from '../modules/ledger/context.repo';
 import { accountDeltas, postingLines, totalsOf, type AccountDelta, type PostingLine } from '../modules/ledger/effects';
-import { contextQueryOf, resolveEntry, type EntrySpec } from '../modules/ledger/entry';
+import { contextQueryOf, resolveEntry, withinShowDays, type EntrySpec } from '../modules/ledger/entry';
 import { writeJournal, type JournalEntry } from '../modules/ledger/journal.repo';
 import type { TransactionRow } from '../modules/ledger/wire';
 import type { RequestUser } from '../types';
@@ -697,9 +697,9 @@ export async function seedShowDay(tx: Db, now: Date = new Date()): Promise<ShowD
   await tx.insert(vetInspections).values(inspections);
 
   // Money: through the ledger's own steps, collected and then written in one statement.
-  const ledger = createSeedLedger(tx);
   const stable = userOf('stable');
   const office = userOf('organizer');
+  const ledger = createSeedLedger(tx, office);
   const merchantUser = userOf('merchant');
   const horsesOf = new Map<number, number>();
   for (const spec of horseSpecs) horsesOf.set(spec.rider, (horsesOf.get(spec.rider) ?? 0) + 1);
@@ -760,8 +760,10 @@ export async function seedShowDay(tx: Db, now: Date = new Date()): Promise<ShowD
       source: 'merchant',
     });
   }
-  // The simple user (a parent with a rider's family) parks and buys from the saddlery.
+  // The simple user (a parent with a rider's family) parks and buys from the saddlery: the
+  // show is theirs (their assigned venue), so the show's office and merchants may post to them.
   if (simple) {
+    await tx.update(users).set({ assignedVenueId: DEMO_VENUE.id }).where(eq(users.username, 'simpleuser'));
     await ledger.post(office, {
       kind: 'charge',
       partyType: 'simpleuser',
@@ -783,7 +785,7 @@ export async function seedShowDay(tx: Db, now: Date = new Date()): Promise<ShowD
     });
   }
   // Corrections: a shavings charge entered twice and taken back, a hay quantity edited.
-  const stableEntries = ledger.entries.filter((e) => e.values.source === 'stable' && e.values.kind === 'charge');
+  const stableEntries = ledger.floorCharges;
   const reversed = [stableEntries[3]!, stableEntries[17]!, stableEntries[40]!];
   for (const entry of reversed.slice(0, 2)) ledger.reverse(office, entry, now);
   const edited = stableEntries.find((e, i) => i > 20 && e.values.category === 'hay') ?? stableEntries[25]!;
@@ -842,7 +844,7 @@ interface PostSpec {
 }
 
 /** The ledger's posting steps for many entries in one database transaction, written at the end. */
-function createSeedLedger(tx: Db) {
+function createSeedLedger(tx: Db, office: RequestUser) {
   const entries: JournalEntry[] = [];
   const lines: PostingLine[] = [];
   const totals: AccountDelta[] = [];
@@ -885,14 +887,26 @@ function createSeedLedger(tx: Db) {
       replacesId: p.replacesId ?? null,
     };
     if (p.keptBeneficiaryRiderId === undefined) delete spec.keptBeneficiaryRiderId;
-    const query = contextQueryOf(user, spec, null);
-    const key = JSON.stringify({ ...query, occurredAt: query.occurredAt.toISOString().slice(0, 10) });
-    let context = contexts.get(key);
-    if (!context) {
-      context = (await loadContext(tx, query)).context;
-      contexts.set(key, context);
+    const contextOf = async (poster: RequestUser) => {
+      const query = contextQueryOf(poster, spec, null);
+      const key = JSON.stringify({ ...query, occurredAt: query.occurredAt.toISOString().slice(0, 10) });
+      let context = contexts.get(key);
+      if (!context) {
+        context = (await loadContext(tx, query)).context;
+        contexts.set(key, context);
+      }
+      return context;
+    };
+    let poster = user;
+    let context = await contextOf(poster);
+    // Boxes and electricity of the riders who came the day before the show: the stable posts
+    // only while the show is on, so the show office entered those.
+    if (p.source === 'stable' && context.venue && !withinShowDays(spec.occurredAt, context.venue)) {
+      poster = office;
+      spec.source = 'office';
+      context = await contextOf(poster);
     }
-    const resolved = await resolveEntry(tx, user, spec, context);
+    const resolved = await resolveEntry(tx, poster, spec, context);
     const entry: JournalEntry = {
       id: await idOf(),
       values: { ...resolved.values, recordedAt: p.occurredAt },
@@ -904,19 +918,23 @@ function createSeedLedger(tx: Db) {
     return entry;
   }
 
+  /** The stable's charges of the day, whoever entered them (the office those before the show). */
+  const floorCharges: JournalEntry[] = [];
+
   return {
     entries,
+    floorCharges,
     post,
     /** A stable (or office) charge of a price-list item to a rider. */
-    charge: (
+    charge: async (
       user: RequestUser,
       rider: number,
       item: { id: number },
       quantity: number,
       occurredAt: Date,
       source: TransactionSource = 'stable',
-    ) =>
-      post(user, {
+    ) => {
+      const entry = await post(user, {
         kind: 'charge',
         partyType: 'rider',
         partyId: rider,
@@ -924,7 +942,10 @@ function createSeedLedger(tx: Db) {
         quantity,
         occurredAt,
         source,
-      }),
+      });
+      if (source === 'stable') floorCharges.push(entry);
+      return entry;
+    },
 
     /** The reversal of an entry posted here, as the API's correction posts it. */
     reverse(user: RequestUser, entry: JournalEntry, at: Date): void {

@@ -16,7 +16,7 @@ import type { TaskInput, TaskName, TaskOutput } from './tasks';
  * on) and a time limit per file.
  */
 
-const SIZE = Math.max(1, Math.min(2, availableParallelism()));
+const SIZE = Math.max(1, Math.min(2, availableParallelism() - 1));
 const QUEUE_MAX = 16;
 const TASK_MS = 60_000;
 // A registry export of 50 MB of JSON is a few hundred MB of objects while it is checked.
@@ -25,6 +25,8 @@ const HEAP_MB = 1024;
 interface Job {
   task: TaskName;
   input: unknown;
+  /** Buffers handed to the thread instead of copied (the caller gives them up). */
+  transfer: ArrayBuffer[];
   resolve: (value: unknown) => void;
   reject: (err: Error) => void;
 }
@@ -62,7 +64,7 @@ class Slot {
     const worker = this.worker ?? this.start();
     worker.ref();
     this.timer = setTimeout(() => this.fail(fieldError('file', 'too_big')), TASK_MS);
-    worker.postMessage({ task: job.task, input: job.input });
+    worker.postMessage({ task: job.task, input: job.input }, job.transfer);
   }
 
   private start(): Worker {
@@ -132,14 +134,33 @@ function dispatch(slot: Slot): void {
   if (job) slot.run(job);
 }
 
-/** Runs a parsing task on a worker thread; its AppErrors arrive as AppErrors. */
-export function runTask<T extends TaskName>(task: T, input: TaskInput<T>): Promise<TaskOutput<T>> {
+/**
+ * Runs a parsing task on a worker thread; its AppErrors arrive as AppErrors. The bytes of a
+ * large upload may be handed over rather than copied (`transfer`: a copy of 30 MB holds the
+ * event loop too); the caller must not read them afterwards.
+ */
+export function runTask<T extends TaskName>(
+  task: T,
+  input: TaskInput<T>,
+  transfer: ArrayBuffer[] = [],
+): Promise<TaskOutput<T>> {
   slots ??= Array.from({ length: SIZE }, () => new Slot(dispatch));
   return new Promise((resolve, reject) => {
-    const job: Job = { task, input, resolve: resolve as (value: unknown) => void, reject };
+    const job: Job = { task, input, transfer, resolve: resolve as (value: unknown) => void, reject };
     const idle = slots!.find((s) => !s.job);
     if (idle) return idle.run(job);
     if (queue.length >= QUEUE_MAX) return reject(new AppError('rate_limited'));
     queue.push(job);
   });
+}
+
+/**
+ * The bytes of an upload as a buffer of their own, to hand to a thread: an upload of its own
+ * ArrayBuffer (a large one) goes as it is, a slice of a shared one (small uploads, Node's
+ * buffer pool) is copied first.
+ */
+export function ownBytes(bytes: Uint8Array): { bytes: Uint8Array; transfer: ArrayBuffer[] } {
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  const own = whole && bytes.buffer instanceof ArrayBuffer ? bytes : new Uint8Array(bytes);
+  return { bytes: own, transfer: [own.buffer as ArrayBuffer] };
 }

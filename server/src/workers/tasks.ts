@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { RankingRule } from '@shared/sport/ranking';
 import { fieldError } from '../app-error';
 import { CamtError, parseCamt053 } from '../modules/bank-statements/camt053';
-import { parseFeiEntries } from '../modules/fei/fei-entry';
+import { decodeFile, parseFeiEntries } from '../modules/fei/fei-entry';
 import { readStoredText, storedText } from '../modules/fei/stored-text';
 import { readResultsFileNow } from '../modules/results/results-file';
 import { rowResult } from '../modules/results/results-rows';
@@ -25,8 +25,9 @@ export const TASKS = {
    * An FEI entry file (as sent, or as stored by storedText), with the SHA-256 of its text and
    * the text to store: hashing and compressing 30 MB is no work for the event loop either.
    */
-  fei: ({ xml, masterlist, checked }: { xml: string; masterlist: boolean; checked: boolean }) => {
-    const text = readStoredText(xml);
+  fei: ({ xml, masterlist, checked }: { xml: string | Uint8Array; masterlist: boolean; checked: boolean }) => {
+    // an upload arrives as its bytes: decoding 30 MB is work for this thread too
+    const text = typeof xml === 'string' ? readStoredText(xml) : decodeFile(buffer(xml));
     const file = parseFeiEntries(text, { masterlist, checked });
     return checked
       ? { file, sha256: '', stored: '' }

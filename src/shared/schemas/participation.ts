@@ -10,6 +10,8 @@ import { feiHorseIdField } from './owner';
  *   POST /api/v1/venue/{id}/deleteHeadNumbers/  headNumbersDeleteInput → same
  *   GET/POST /api/v1/vecParticipation/?venue=&vec=        DELETE /api/v1/vecParticipation/{id}/
  *   GET/POST /api/v1/officialParticipation/?venue=        PATCH/DELETE /api/v1/officialParticipation/{id}/
+ *   GET/POST /api/v1/venue/{id}/merchants/ {merchant}     DELETE /api/v1/venue/{id}/merchants/{merchantId}/
+ *        (the merchants registered at the show: only they sell there)
  *   POST /api/v1/venue/whereRiderParticipated/ {rider}     → { results: participationVenue[] }
  *   POST /api/v1/venue/whereOfficialParticipated/ {official} → { results: participationVenue[] }
  *   GET  /api/v1/rider/listAtVenue/?venue=       → { count, results: personAtVenue[] }
@@ -200,3 +202,13 @@ export const personAtVenue = personSummary.extend({
   participation: z.number().int().nullable(),
 });
 export type PersonAtVenue = z.infer<typeof personAtVenue>;
+
+/**
+ * A merchant registered at a show by its office: only a registered merchant sells there, and
+ * only there is it paid out its takings.
+ */
+export const merchantAtVenue = personSummary.extend({ registered_at: z.string() });
+export type MerchantAtVenue = z.infer<typeof merchantAtVenue>;
+export const merchantAtVenueInput = z.object({ merchant: idInput });
+export const merchantsAtVenue = z.object({ results: z.array(merchantAtVenue) });
+export type MerchantsAtVenue = z.infer<typeof merchantsAtVenue>;

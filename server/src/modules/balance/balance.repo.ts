@@ -4,6 +4,7 @@ import { rowsOf } from '../../db/rows';
 import { accounts as a, venues } from '../../db/schema';
 import type { Page } from '../../http/pagination';
 import { partyEmail, partyName } from '../ledger/names';
+import { anyPartyAtVenue } from '../participation/party-at-venue';
 import { containsPattern } from '../people/search-pattern';
 
 /** Balances come from the accounts' running totals, never from a scan of the transactions. */
@@ -44,7 +45,9 @@ const ofParties = (parties: readonly PartyRef[]) =>
 export function createBalanceRepo(db: Db) {
   return {
     async overview(venueId: number, filter: OverviewFilter, page: Page, tx: Db = db) {
-      const where: SQL[] = [eq(a.venueId, venueId), isParty];
+      // Only the parties that take part in the venue: an account left by an entry posted before
+      // the ledger checked that (a stray credit) does not list a stranger among the venue's people.
+      const where: SQL[] = [eq(a.venueId, venueId), isParty, anyPartyAtVenue(a.partyType, a.venueId, a.partyId)];
       if (filter.partyType) where.push(eq(a.partyType, filter.partyType));
       if (filter.status === 'open') where.push(ne(a.balanceMinor, 0));
       if (filter.status === 'owing') where.push(lt(a.balanceMinor, 0));

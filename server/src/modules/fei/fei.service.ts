@@ -12,8 +12,8 @@ import type { RequestUser } from '../../types';
 import { runsToWire } from '../jobs/jobs.routes';
 import { assertKnownVenueAccess } from '../venue/venue-access';
 import { createFeiClient, type FeiClient } from './fei-client';
-import { runTask } from '../../workers/pool';
-import { decodeFile, type FeiEntryFile } from './fei-entry';
+import { ownBytes, runTask } from '../../workers/pool';
+import type { FeiEntryFile } from './fei-entry';
 import {
   applyShow,
   enrol,
@@ -86,7 +86,11 @@ async function importOf(db: Db, venueId: number, importId: number, withBody = fa
  * An entry file read on a worker thread (server/src/workers): an export of thousands of entries
  * takes long enough to stall every other request if read on the event loop.
  */
-const parseFile = (xml: string, masterlist = false, checked = false) => runTask('fei', { xml, masterlist, checked });
+const parseFile = (xml: string | Uint8Array, masterlist = false, checked = false) => {
+  if (typeof xml === 'string') return runTask('fei', { xml, masterlist, checked });
+  const { bytes, transfer } = ownBytes(xml);
+  return runTask('fei', { xml: bytes, masterlist, checked }, transfer);
+};
 
 /** A stored file was checked at its upload: read again without the validator. */
 const parseStored = async (row: Pick<ImportRow, 'body' | 'kind'>) =>
@@ -152,7 +156,7 @@ export function createFeiService(ctx: AppContext, client: FeiClient = createFeiC
     venueId: number,
     kind: FeiImportKind,
     fileName: string,
-    body: string,
+    body: string | Uint8Array,
   ): Promise<ImportRow> {
     const venue = await venueOf(db, venueId);
     const { file, sha256, stored } = await parseFile(body, kind === 'masterlist');
@@ -211,7 +215,7 @@ export function createFeiService(ctx: AppContext, client: FeiClient = createFeiC
     ): Promise<FeiPreview> {
       const user = sessionOf(request);
       await assertKnownVenueAccess(db, user, venueId, { office: true });
-      const row = await store(user, venueId, kind, file.fileName, decodeFile(file.bytes));
+      const row = await store(user, venueId, kind, file.fileName, file.bytes);
       await ctx.audit.record(request, { action: 'fei.import.preview', details: { import: row.id, kind } });
       return toWire(row);
     },

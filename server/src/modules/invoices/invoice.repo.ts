@@ -4,6 +4,7 @@ import type { PartyType } from '@shared/ledger';
 import type { InvoiceParty } from '@shared/schemas/invoices';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { anyPartyAtVenue } from '../participation/party-at-venue';
 
 /**
  * The queries of invoicing. What an invoice bills (DOMAIN.md "Invoice"): a party's charges,
@@ -19,10 +20,12 @@ const parties = sql.raw(`'rider', 'employer', 'simpleuser', 'official'`);
  * The condition of an uninvoiced, invoiceable entry `t`. Prize money (issue 14) is no supply:
  * neither its credits nor the charge that takes back part of one after a corrected ranking are
  * billed; the invoice shows the prize money credited beside its total (render.ts prizeMoneyOf).
+ * A venue bills only the parties that take part in it: its invoice carries their address.
  */
 export const uninvoiced = (cutoff: number | null): SQL => sql`t.invoice_id IS NULL
   AND t.kind IN (${kinds}) AND t.party_type IN (${parties}) AND t.category IS DISTINCT FROM 'prize_money'
   AND NOT EXISTS (SELECT 1 FROM transactions r WHERE r.reversal_of_id = t.id)
+  AND ${anyPartyAtVenue(sql`t.party_type`, sql`t.venue_id`, sql`t.party_id`)}
   ${cutoff === null ? sql`` : sql`AND t.id <= ${cutoff}`}`;
 
 export interface PartyKey {

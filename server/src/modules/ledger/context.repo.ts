@@ -5,6 +5,7 @@ import { merchants } from '../../db/schema';
 import type { IdempotencyClaim, StoredKey } from '../../http/idempotency';
 import { param, runFixed, textOf } from './fixed-statement';
 import { companyName, nameOfParty, userName } from './names';
+import { partyAtVenue } from '../participation/party-at-venue';
 
 /** Everything an entry is checked against and priced with, read in one round trip. */
 export interface EntryContext {
@@ -15,9 +16,19 @@ export interface EntryContext {
     pricesIncludeTax: boolean;
     /** The venue's limit for one entry (minor units). */
     maxEntryMinor: number;
+    /**
+     * The show's days as instants (ms since the epoch): the first day's local midnight and the
+     * midnight after the last day, in the venue's time zone; null while a date is not set.
+     */
+    showFrom: number | null;
+    showUntil: number | null;
   } | null;
   /** Null when the party does not exist. */
   partyName: string | null;
+  /** The party takes part in the venue (partyAtVenue): only then may anything be posted to it. */
+  partyAtVenue: boolean;
+  /** The user of the party's profile, if it has one (a merchant never sells to itself). */
+  partyUserId: number | null;
   /** The rider the entry is for (party or beneficiary): payer, tax override, default event. */
   rider: { id: number; name: string; employmentStatus: string; taxOverride: TaxOverride } | null;
   consumable: {
@@ -53,6 +64,10 @@ export interface MerchantPlan {
   name: string;
   feePercentBp: number;
   feeFixedMinor: number;
+  /** Registered at the entry's venue (merchant_participations): only then does it sell there. */
+  atVenue: boolean;
+  /** The merchant's user: its other profiles are the merchant too. */
+  userId: number | null;
 }
 
 /** The tax side of the context (DOMAIN.md "Tax"). */
@@ -87,8 +102,18 @@ export interface ContextQuery {
 
 const merchantPlan = (where: SQL) =>
   sql`(SELECT json_build_object('id', ${merchants.id}, 'name', ${companyName(merchants)},
-    'feePercentBp', ${merchants.feePercentBp}, 'feeFixedMinor', ${merchants.feeFixedMinor})
+    'feePercentBp', ${merchants.feePercentBp}, 'feeFixedMinor', ${merchants.feeFixedMinor},
+    'userId', ${merchants.userId},
+    'atVenue', EXISTS (SELECT 1 FROM merchant_participations mp WHERE mp.venue_id = $1 AND mp.merchant_id = ${merchants.id}))
     FROM ${merchants} WHERE ${where})`;
+
+const PROFILE_TABLES: Record<PartyType, string> = {
+  rider: 'riders',
+  employer: 'employers',
+  official: 'officials',
+  simpleuser: 'simple_users',
+  merchant: 'merchants',
+};
 
 /**
  * The context of an entry as SQL: CTEs and one row `x` of the EntryContext's fields. $1 venue,
@@ -111,8 +136,12 @@ export const contextSql = (partyType: PartyType): { ctes: SQL; row: SQL } => ({
       WHERE tc.vec_id = k.vec_id AND tc.category = k.category)`,
   row: sql`(SELECT
   (SELECT json_build_object('id', id, 'currency', currency, 'timeZone', time_zone,
-     'pricesIncludeTax', prices_include_tax, 'maxEntryMinor', max_entry_minor) FROM v) AS "venue",
+     'pricesIncludeTax', prices_include_tax, 'maxEntryMinor', max_entry_minor,
+     'showFrom', (extract(epoch FROM start_date::timestamp AT TIME ZONE time_zone) * 1000)::bigint,
+     'showUntil', (extract(epoch FROM (end_date + 1)::timestamp AT TIME ZONE time_zone) * 1000)::bigint) FROM v) AS "venue",
   ${nameOfParty(partyType, param(2))} AS "partyName",
+  ${partyAtVenue(partyType, param(1), param(2))} AS "partyAtVenue",
+  (SELECT user_id FROM ${sql.raw(PROFILE_TABLES[partyType])} WHERE id = $2) AS "partyUserId",
   (SELECT json_build_object('id', id, 'name', btrim(first_name || ' ' || last_name),
      'employmentStatus', employment_status, 'taxOverride', tax_override)
      FROM riders WHERE id = $3) AS "rider",

@@ -57,9 +57,9 @@ export interface ResolvedEntry {
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /**
- * Who may post what (issue 3): the show office (organizer, showoffice of the venue; admins
- * anywhere) every kind; the venue's stable charges only; a merchant sales only, as themself, at
- * any venue. Returns the source the entry is recorded with and the merchant of a sale.
+ * Who may post what: the show office (organizer, showoffice of the venue; admins anywhere) every
+ * kind; the venue's stable charges only; a merchant sales only, as themself, at the shows it is
+ * registered at. Returns the source the entry is recorded with and the merchant of a sale.
  */
 function checkPoster(
   user: RequestUser,
@@ -80,11 +80,56 @@ function checkPoster(
   if (merchantUser) {
     if (!ctx.ownMerchant) throw new AppError('forbidden');
     if (spec.merchantId !== null && spec.merchantId !== ctx.ownMerchant.id) throw fieldError('merchant', 'not_allowed');
+    if (!ctx.ownMerchant.atVenue) throw fieldError('venue', 'not_at_venue');
+    // A merchant sells its own goods: the venue's price list is the show office's and stable's.
+    if (spec.consumableId !== null) throw fieldError('consumable', 'not_allowed');
+    // Selling to oneself would move the show's money into one's own merchant account.
+    if (ctx.partyUserId === user.id) throw fieldError('party_id', 'not_allowed');
     return { source: 'merchant', merchant: ctx.ownMerchant };
   }
   if (spec.merchantId === null) throw fieldError('merchant', 'required');
   if (!ctx.merchant) throw fieldError('merchant', 'does_not_exist');
+  if (!ctx.merchant.atVenue) throw fieldError('merchant', 'not_at_venue');
+  const toItself =
+    (spec.partyType === 'merchant' && spec.partyId === ctx.merchant.id) ||
+    (ctx.partyUserId !== null && ctx.partyUserId === ctx.merchant.userId);
+  if (toItself) throw fieldError('party_id', 'not_allowed');
   return { source: spec.source, merchant: ctx.merchant };
+}
+
+/**
+ * Slack around the show's days for the floor: horses arrive the evening before and leave the
+ * morning after, so a stable charge may fall this long before the first day's local midnight or
+ * after the last day's.
+ */
+export const FLOOR_SLACK_MS = 6 * 60 * 60 * 1000;
+
+/** May a floor entry occur at this moment: within the show's days and the slack, in its time zone? */
+export function withinShowDays(
+  occurredAt: Date,
+  venue: { showFrom: number | null; showUntil: number | null },
+): boolean {
+  const at = occurredAt.getTime();
+  if (venue.showFrom !== null && at < venue.showFrom - FLOOR_SLACK_MS) return false;
+  if (venue.showUntil !== null && at > venue.showUntil + FLOOR_SLACK_MS) return false;
+  return true;
+}
+
+/**
+ * What the stable posts is what the floor does: an item of the venue's price list at its list
+ * price (the quantity within the contract's bounds), under the item's own category (which picks
+ * the tax), to a rider or employer, while the show is on. A free amount, another category or a
+ * date outside the show is the office's to post.
+ */
+function checkStable(spec: EntrySpec, ctx: EntryContext, venue: NonNullable<EntryContext['venue']>): void {
+  if (spec.partyType !== 'rider' && spec.partyType !== 'employer') throw fieldError('party_id', 'not_allowed');
+  if (spec.consumableId === null) throw fieldError('consumable', 'required');
+  const item = ctx.consumable;
+  if (!item) return; // checkReferences names the missing or foreign item
+  if (spec.unitPrice !== undefined && String(spec.unitPrice) !== item.unitPrice)
+    throw fieldError('unit_price', 'not_allowed');
+  if (spec.category !== undefined && spec.category !== item.category) throw fieldError('category', 'not_allowed');
+  if (!withinShowDays(spec.occurredAt, venue)) throw fieldError('occurred_at', 'outside_show_days');
 }
 
 /** The consumable's price, or the entry's: a line of quantity × unit price within the safe range. */
@@ -100,6 +145,7 @@ function lineOf(spec: EntrySpec, ctx: EntryContext): { unitPrice: number; line: 
 
 function checkReferences(spec: EntrySpec, ctx: EntryContext): void {
   if (ctx.partyName === null) throw fieldError('party_id', 'does_not_exist');
+  if (!ctx.partyAtVenue) throw fieldError('party_id', 'not_at_venue');
   if (spec.currency !== undefined && spec.currency !== ctx.venue?.currency)
     throw fieldError('currency', 'currency_mismatch');
   if (spec.consumableId !== null) {
@@ -147,6 +193,7 @@ export async function resolveEntry(
   if (!venue) throw fieldError('venue', 'does_not_exist');
   const { source, merchant } = checkPoster(user, spec, ctx);
   checkReferences(spec, ctx);
+  if (source === 'stable') checkStable(spec, ctx, venue);
   const { unitPrice, line } = lineOf(spec, ctx);
 
   let party = { type: spec.partyType, id: spec.partyId, name: ctx.partyName ?? '' };

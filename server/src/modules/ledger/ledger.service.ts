@@ -266,6 +266,7 @@ export function createLedgerService(ctx: AppContext) {
       const { context } = await loadContext(ctx.db, contextQueryOf(user, spec, null));
       if (!context.venue) throw new AppError('not_found');
       if (context.partyName === null) throw fieldError('party_id', 'does_not_exist');
+      if (!context.partyAtVenue) throw fieldError('party_id', 'not_at_venue');
       return { vec: context.tax.vecId, tax_override: context.rider?.taxOverride ?? 'NO_OVERRIDE' };
     },
 

@@ -3,6 +3,7 @@ import { idParam } from '@shared/schemas/common';
 import { listQuery, paginated } from '@shared/schemas/pagination';
 import { personAtVenue } from '@shared/schemas/participation';
 import { evclFees, evclFeesQuery } from '@shared/schemas/people';
+import { preshowVenue } from '@shared/schemas/preshow';
 import type { AppContext } from '../../context';
 import { sessionOf } from '../../http/session';
 import type { App } from '../../types';
@@ -32,6 +33,19 @@ export function merchantRoutes(app: App, ctx: AppContext): void {
       config,
     },
     (request) => merchants.fees(sessionOf(request), request.params.id, request.query),
+  );
+  app.get(
+    '/api/v1/merchant/venues/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The shows the merchant is registered at and that are not over: where it sells',
+        response: { 200: paginated(preshowVenue) },
+      },
+      config,
+    },
+    (request) => merchants.venues(sessionOf(request)),
   );
   app.get(
     '/api/v1/merchant/riders/',

@@ -13,7 +13,7 @@ import {
 } from '../../db/schema';
 import { sessionOf } from '../../http/session';
 import { createInviteRepo } from '../invite/invite.repo';
-import { isPartyAtVenue } from '../people/party-at-venue';
+import { isPartyAtVenue } from '../participation/party-at-venue';
 import { ownerFor, type Owner } from './owner-access';
 import { statementCsv, statementPdf, type Statement } from './report-file';
 import { entriesOf, statementEntries } from './statement.repo';
@@ -97,7 +97,7 @@ export function createOwnerLedgerService(ctx: AppContext) {
     /** The statement file and its name; in the reader's language. Only of a venue the party is at. */
     async report(request: FastifyRequest, type: OwnerType, id: number, venueId: number, format: 'csv' | 'pdf') {
       const owner = await reach(request, type, id);
-      if (owner.access !== 'admin' && !(await isPartyAtVenue(ctx.db, type, id, venueId))) {
+      if (owner.access !== 'admin' && !(await isPartyAtVenue(ctx.db, type, venueId, id))) {
         throw new AppError('not_found');
       }
       const data = await statement(owner, venueId);

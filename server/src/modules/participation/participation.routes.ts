@@ -20,6 +20,7 @@ import { sessionOf } from '../../http/session';
 import type { App } from '../../types';
 import { noContent } from '../configuration/no-content';
 import { createHeadNumberService } from './head-numbers.service';
+import { merchantParticipationRoutes } from './merchant-participation.routes';
 import { officialParticipationRoutes } from './official-participation.routes';
 import { createVecParticipationService } from './vec-participation.service';
 import { createVenueParticipationService } from './venue-participation.service';
@@ -152,4 +153,5 @@ export function participationRoutes(app: App, ctx: AppContext): void {
   );
 
   officialParticipationRoutes(app, ctx);
+  merchantParticipationRoutes(app, ctx);
 }

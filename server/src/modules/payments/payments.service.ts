@@ -19,6 +19,7 @@ import type { IdempotencyClaim, Outcome } from '../../http/idempotency';
 import { sessionOf } from '../../http/session';
 import type { RequestUser } from '../../types';
 import { assertKnownVenueAccess } from '../venue/venue-access';
+import { isPartyAtVenue } from '../participation/party-at-venue';
 import { mayReadPayment, payerFor, type Payer } from './payment-access';
 import { isFinal, nextStatus, paymentToWire, refundToWire, statusOf } from './payment-wire';
 import {
@@ -62,6 +63,8 @@ export function createPaymentsService(ctx: AppContext, provider: () => Stripe, s
   async function checkAmount(venue: { id: number; currency: string }, payer: Payer, amount: number, currency: string) {
     if (currency !== venue.currency) throw fieldError('currency', 'wrong_currency');
     if (amount < cardMinimumOf(venue.currency)) throw fieldError('amount', 'below_minimum');
+    // A party pays only at a show it takes part in: the card entry posts to its account there.
+    if (!(await isPartyAtVenue(ctx.db, payer.type, venue.id, payer.id))) throw fieldError('venue', 'not_at_venue');
     const open = Math.max(0, -(await repo.balanceAt(venue.id, payer)));
     const pending = (await repo.pendingAt([venue.id], payer)).get(venue.id) ?? 0;
     if (amount > Math.min(open - pending, CARD_MAX_MINOR)) throw fieldError('amount', 'over_balance');

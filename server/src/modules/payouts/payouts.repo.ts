@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { payoutBatches, payoutItems, venueBankAccounts, venues } from '../../db/schema';
 import { partyName, userName } from '../ledger/names';
+import { anyPartyAtVenue } from '../participation/party-at-venue';
 
 /** The queries of payouts (issue 13 item 5); each takes the connection or transaction to use. */
 
@@ -23,7 +24,8 @@ export interface DueRow {
 }
 
 /**
- * What the venue owes, per account: every party account with a positive balance (prize money,
+ * What the venue owes, per account, to the parties that take part in it (no other venue's
+ * office sees a payee's bank account): every party account with a positive balance (prize money,
  * credits, compensation bills, overpayments) and every merchant's takings account with one
  * (sales less fees), with the payee's default bank account, else its newest. `lock` takes the
  * accounts' row locks, so the balances cannot move until the batch that pays them is written.
@@ -53,6 +55,7 @@ export async function dueRows(db: Db, venueId: number, lock = false): Promise<Du
         ORDER BY ba.is_default DESC, ba.id DESC LIMIT 1) b ON true
       WHERE a.venue_id = ${venueId} AND a.balance_minor > 0
         AND (a.kind = 'party' OR (a.kind = 'merchant' AND a.party_type = 'merchant'))
+        AND ${anyPartyAtVenue(sql`a.party_type`, sql`a.venue_id`, sql`a.party_id`)}
       ORDER BY 4, a.party_type, a.party_id, a.kind
       ${lock ? sql`FOR UPDATE OF a` : sql``}`),
   );

@@ -2,7 +2,7 @@ import { and, asc, count, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { employers, merchants, officials, riders, simpleUsers } from '../../db/schema';
 import type { Page } from '../../http/pagination';
-import { takesPartAt } from './party-at-venue';
+import { partyAtVenue } from '../participation/party-at-venue';
 import { containsPattern } from './search-pattern';
 
 export const PERSON_KINDS = ['rider', 'official', 'employer', 'merchant', 'simpleuser'] as const;
@@ -50,7 +50,7 @@ export function createPeopleRepo(db: Db) {
       const t = TABLES[kind];
       const c = columnsOf(kind);
       const conditions: (SQL | undefined)[] = [];
-      if (venueId !== undefined) conditions.push(takesPartAt(db, kind, venueId, t.id));
+      if (venueId !== undefined) conditions.push(partyAtVenue(kind, sql`${venueId}::int`, t.id));
       if (search) {
         const pattern = containsPattern(search);
         conditions.push(

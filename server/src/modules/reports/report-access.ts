@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { ReportPartyType } from '@shared/schemas/reports';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
+import { isPartyAtVenue } from '../participation/party-at-venue';
 import type { RequestUser } from '../../types';
 import { ownerFor } from '../owner/owner-access';
-import { isPartyAtVenue } from '../people/party-at-venue';
 import { PROFILE_TABLES } from '../user/profile.repo';
 import { assertVenueAccess, canActOnVenue } from '../venue/venue-access';
 
@@ -17,10 +17,11 @@ export interface ReportReach {
 
 /**
  * Who reads a party's reports: the owner's own user, an admin, a rider's active employer
- * (ownerFor); the show office of a venue (organizer, showoffice) the party's figures there — its
- * own venue when none is named, 403 for another. Only venues the party takes part at: a venue's
- * office learns nothing of people who never came to its show, not even that they exist. Anyone
- * else, or a venue the party is not at: 404, as for a party that does not exist.
+ * (ownerFor), for the venues the party takes part at; the show office of a venue (organizer,
+ * showoffice) the party's figures there while the party takes part in it — its own venue when
+ * none is named, 403 for another. A venue's office learns nothing of people who never came to
+ * its show, not even that they exist. Anyone else, or a venue the party is not at: 404, as for
+ * a party that does not exist.
  */
 export async function reportReach(
   db: Db,
@@ -37,7 +38,8 @@ export async function reportReach(
     throw err;
   });
   if (owner) {
-    if (venue !== undefined && owner.access !== 'admin' && !(await isPartyAtVenue(db, type, id, venue))) {
+    // a party's own reports only of shows it took part in (an admin reads every venue's)
+    if (venue !== undefined && owner.access !== 'admin' && !(await isPartyAtVenue(db, type, venue, id))) {
       throw new AppError('not_found');
     }
     return { type, id, venue };
@@ -49,6 +51,7 @@ export async function reportReach(
     }
     throw new AppError('not_found');
   }
-  if (!(await isPartyAtVenue(db, type, id, office))) throw new AppError('not_found');
+  // The office reads only the parties of its own show: a stranger there is as unknown as none.
+  if (!(await isPartyAtVenue(db, type, office, id))) throw new AppError('not_found');
   return { type, id, venue: office };
 }

@@ -36,6 +36,8 @@ export interface EntryRow {
   headNumber: number | null;
   payerType: string;
   payerId: number;
+  /** The venue of the start's participation (its competition's, unless the data is broken). */
+  participationVenueId: number;
   resultStatus: StarterStatus | null;
   roundFaults: number | null;
   roundTimeFaults: number | null;
@@ -119,7 +121,7 @@ export async function venueCompetitions(
 const ENTRY_SELECT = sql`SELECT e.id, e.competition_id, e.venue_participation_id, e.start_order, e.status,
     e.rider_id, trim(r.first_name || ' ' || r.last_name) AS rider_name,
     e.horse_id, h.name AS horse_name, h.fei_id AS horse_fei_id, ph.head_number,
-    vp.payer_type, vp.payer_id,
+    vp.payer_type, vp.payer_id, vp.venue_id AS participation_venue_id,
     e.result_status, e.round_faults, e.round_time_faults, e.round_time_ms, e.round_knock_downs,
     e.jump_off_faults, e.jump_off_time_faults, e.jump_off_time_ms, e.jump_off_knock_downs, e.score_bp, e.result_at,
     (SELECT coalesce(sum(p.amount_minor), 0)::text FROM prize_postings p WHERE p.entry_id = e.id) AS paid
@@ -144,6 +146,7 @@ function entryOf(r: Record<string, unknown>): EntryRow {
     headNumber: intOrNull(r.head_number),
     payerType: String(r.payer_type),
     payerId: Number(r.payer_id),
+    participationVenueId: Number(r.participation_venue_id),
     resultStatus: (r.result_status as StarterStatus | null) ?? null,
     roundFaults: intOrNull(r.round_faults),
     roundTimeFaults: intOrNull(r.round_time_faults),

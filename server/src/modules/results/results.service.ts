@@ -137,6 +137,9 @@ export function createResultsService(ctx: AppContext) {
         plans.push({ entry, partyType: type as PartyType, partyId: Number(id), amount: -amount, rank: null });
       }
       const difference = target - (byParty.get(payer) ?? 0);
+      // Prize money goes to the payer of a start at this show, never to a party of another venue.
+      if (difference > 0 && entry.participationVenueId !== competition.venueId)
+        throw fieldError('__all__', 'not_at_venue');
       if (difference !== 0)
         plans.push({
           entry,

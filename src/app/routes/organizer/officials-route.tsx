@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CompensationBillButton } from '@/features/compensation/components/compensation-bill-button';
 import { DownloadCompensationBills } from '@/features/compensation/components/download-compensation-bills';
 import { OfficialList } from '@/features/participations/components/official-list';
+import { VenueMerchantsCard } from '@/features/participations/components/venue-merchants-card';
 import { useVenue } from '@/features/venues/api/get-venue';
 import { VenueHeading } from '@/features/venues/components/venue-heading';
 import { useAppStore } from '@/lib/store';
@@ -23,6 +24,7 @@ export function OrganizerOfficialsRoute() {
           rowActions={(row) => <CompensationBillButton participation={row.id} name={row.official.name} />}
         />
       )}
+      <VenueMerchantsCard venueId={venueId} />
     </Stack>
   );
 }

@@ -4,12 +4,9 @@ import { api } from '@/lib/api-client';
 import { formatDateRange } from '@/lib/format';
 import { merchantKeys } from './keys';
 
-/** Running and upcoming shows are few: one page holds them. */
-const VENUES = 100;
-
-/** GET /api/v1/venue/public/: the shows a merchant can sell at, as select options. */
+/** GET /api/v1/merchant/venues/: the running and upcoming shows the merchant is registered at. */
 export function listVenues(): Promise<{ count: number; results: PreshowVenue[] }> {
-  return api.get('venue/public/', { params: { page_size: VENUES } });
+  return api.get('merchant/venues/');
 }
 
 export function useSaleVenues() {

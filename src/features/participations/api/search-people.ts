@@ -4,14 +4,14 @@ import { api } from '@/lib/api-client';
 import { participationKeys } from './keys';
 
 /** The people lists staff can search. */
-export type PersonKind = 'rider' | 'official';
+export type PersonKind = 'rider' | 'official' | 'merchant';
 
 interface PersonPage {
   count: number;
   results: PersonSummary[];
 }
 
-/** GET /api/v1/{rider|official}/?search= (staff): people by name, e-mail or FEI id. */
+/** GET /api/v1/{rider|official|merchant}/?search= (staff): people by name, e-mail or FEI id. */
 export function searchPeople(kind: PersonKind, query: string): Promise<PersonPage> {
   return api.get<PersonPage>(`${kind}/`, { params: { search: query.trim() } });
 }

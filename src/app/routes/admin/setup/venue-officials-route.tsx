@@ -4,6 +4,7 @@ import { useParams } from 'react-router-dom';
 import { CompensationBillButton } from '@/features/compensation/components/compensation-bill-button';
 import { DownloadCompensationBills } from '@/features/compensation/components/download-compensation-bills';
 import { OfficialList } from '@/features/participations/components/official-list';
+import { VenueMerchantsCard } from '@/features/participations/components/venue-merchants-card';
 import { useVenue } from '@/features/venues/api/get-venue';
 import { VenueHeading } from '@/features/venues/components/venue-heading';
 
@@ -22,6 +23,7 @@ export function VenueOfficialsRoute() {
           rowActions={(row) => <CompensationBillButton participation={row.id} name={row.official.name} />}
         />
       )}
+      <VenueMerchantsCard venueId={venueId} />
     </Stack>
   );
 }
