@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { horses, riderHorses, riders, users, venueParticipations } from '../../server/src/db/schema';
 import { useSeededServer } from './helpers/use-server';
@@ -11,6 +11,10 @@ import { seedOwnerFixtures } from './owner-fixtures';
  */
 const { f, db, call } = useSeededServer(async (database) => {
   const fixtures = await seedOwnerFixtures(database);
+  // The demo rider rides at venue 1 only here (the ledger's fixtures enrol it at both shows).
+  await database
+    .delete(venueParticipations)
+    .where(and(eq(venueParticipations.venueId, fixtures.venue2), eq(venueParticipations.riderId, fixtures.rider)));
   // Vera rides at the other show only.
   const [vera] = await database
     .insert(riders)
@@ -125,5 +129,18 @@ describe('the people of a venue', () => {
       value: 'VERA@example.com',
     });
     expect(found.json()).toEqual({ id: f.vera, type: 'rider', name: 'Vera Fremd' });
+  });
+
+  it('a merchant to register at the show is found by its exact e-mail only, by its company name', async () => {
+    await db().execute(sql`DELETE FROM merchant_participations`);
+    expect((await call('organizer', 'GET', '/api/v1/merchant/?search=merchant')).json().count).toBe(0);
+    const lookup = (by: string, value: string) =>
+      call('organizer', 'POST', '/api/v1/people/lookup/', { kind: 'merchant', by, value });
+    const found = await lookup('email', 'MERCHANT@paddock.demo');
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json()).toMatchObject({ type: 'merchant', name: expect.stringMatching(/\S/) });
+    expect(Object.keys(found.json()).sort()).toEqual(['id', 'name', 'type']);
+    expect((await lookup('email', 'merchant@paddock')).statusCode).toBe(400);
+    expect((await lookup('national_id', 'merchant@paddock.demo')).statusCode).toBe(404);
   });
 });

@@ -255,7 +255,8 @@ export const checkRiderExistsInput = z.object({ registration_id: optionalText(30
  * Finding someone by an exact e-mail, FEI id or national id answers who it is (name and id, to
  * enrol or employ them), never how to reach them: no e-mail, no other contact details.
  */
-export const LOOKUP_KINDS = ['rider', 'official'] as const;
+/** Who the show office may look up to enrol or register: riders, officials, merchants (by e-mail). */
+export const LOOKUP_KINDS = ['rider', 'official', 'merchant'] as const;
 export const LOOKUP_BY = ['email', 'fei_id', 'national_id'] as const;
 export type LookupBy = (typeof LOOKUP_BY)[number];
 export const personFound = z.object({ id: z.number().int(), type: z.enum(LOOKUP_KINDS), name: z.string() });

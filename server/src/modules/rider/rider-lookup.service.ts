@@ -4,11 +4,11 @@ import { feiPersonIdField } from '@shared/schemas/owner';
 import type { LookupBy, PersonFound } from '@shared/schemas/people';
 import { AppError, fieldError } from '../../app-error';
 import type { AppContext } from '../../context';
-import { officials, riders, users } from '../../db/schema';
+import { merchants, officials, riders, users } from '../../db/schema';
 import { personName } from '../people/person-summary';
 
 type LookupKind = PersonFound['type'];
-const TABLES = { rider: riders, official: officials } as const;
+const TABLES = { rider: riders, official: officials, merchant: merchants } as const;
 
 /** The profile's own e-mail or its login's, in any case (e-mail addresses are matched case-blind in practice). */
 const sameEmail = (kind: LookupKind, email: string): SQL => {
@@ -23,15 +23,18 @@ const sameEmail = (kind: LookupKind, email: string): SQL => {
 function exactly(kind: LookupKind, by: LookupBy, value: string): SQL {
   const t = TABLES[kind];
   const text = value.trim();
+  // a merchant (a business) is known by its e-mail only: it has no FEI or national id
+  if (kind === 'merchant' && by !== 'email') return sql`false`;
+  const person = t as typeof riders | typeof officials;
   switch (by) {
     case 'email':
       if (!emailField.safeParse(text).success) throw fieldError('value', 'invalid');
       return sameEmail(kind, text);
     case 'fei_id':
       if (!feiPersonIdField.safeParse(text).success) throw fieldError('value', 'invalid');
-      return eq(t.feiId, text);
+      return eq(person.feiId, text);
     case 'national_id':
-      return sql`upper(${t.nationalId}) = upper(${text})`;
+      return sql`upper(${person.nationalId}) = upper(${text})`;
   }
 }
 
@@ -44,12 +47,17 @@ export function createRiderLookupService(ctx: AppContext) {
   async function first(kind: LookupKind, where: SQL): Promise<PersonFound | null> {
     const t = TABLES[kind];
     const [row] = await ctx.db
-      .select({ id: t.id, firstName: t.firstName, lastName: t.lastName })
+      .select({
+        id: t.id,
+        firstName: t.firstName,
+        lastName: t.lastName,
+        company: kind === 'merchant' ? merchants.companyName : sql<string>`''`,
+      })
       .from(t)
       .where(where)
       .orderBy(asc(t.id))
       .limit(1);
-    return row ? { id: row.id, type: kind, name: personName(row) } : null;
+    return row ? { id: row.id, type: kind, name: row.company || personName(row) } : null;
   }
 
   async function find(kind: LookupKind, by: LookupBy, value: string): Promise<PersonFound> {
