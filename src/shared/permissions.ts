@@ -17,6 +17,8 @@ export const POLICIES = {
   'auth.session': AUTHENTICATED,
   'auth.impersonate': ['admin'],
   'user.search': ['admin'],
+  // deactivating and reactivating accounts (a deactivated account's sessions end at once)
+  'user.manage': ['admin'],
   // dashboards (client route groups)
   'dashboard.admin': ['admin'],
   'dashboard.rider': ['rider'],

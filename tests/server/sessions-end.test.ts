@@ -6,8 +6,6 @@ import { DEMO_PASSWORD } from '@shared/constants';
 import { SYNC_PROTOCOL, SYNC_PROTOCOL_HEADER } from '@shared/schemas/floor';
 import type { Device } from '@shared/schemas/devices';
 import { users } from '../../server/src/db/schema';
-import { createUserRepo } from '../../server/src/modules/user/user.repo';
-import { forgetUser } from '../../server/src/security/session-cache';
 import { useTestServer } from './helpers/use-server';
 
 /**
@@ -131,17 +129,51 @@ describe('a password reset', () => {
 });
 
 describe('deactivation', () => {
-  it('ends the sessions at once, and a reactivation revives none of them', async () => {
+  const setActive = async (username: string, id: number, isActive: boolean) =>
+    app().inject({
+      method: 'PATCH',
+      url: `/api/v1/user/${id}/active/`,
+      headers: await server().auth(username),
+      payload: { is_active: isActive },
+    });
+
+  it('by an admin ends the sessions at once, and a reactivation revives none of them', async () => {
     const session = await signIn('stable');
     await expectAllWork(session);
     const id = await userId('stable');
-    await createUserRepo(server().database.db).deactivate(id);
+    const off = await setActive('admin', id, false);
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ id, is_active: false });
     await expectAllRefused(session);
+    const refused = await app().inject({
+      method: 'POST',
+      url: '/api/token/auth/',
+      payload: { username: 'stable', password: DEMO_PASSWORD },
+    });
+    expect(refused.json().error).toBe('account_inactive');
     // Active again: the old sessions stay ended (their generation is gone), a sign-in works.
-    await server().database.db.update(users).set({ isActive: true }).where(eq(users.id, id));
-    forgetUser(server().database.db, id);
+    expect((await setActive('admin', id, true)).json()).toMatchObject({ id, is_active: true });
     await expectAllRefused(session);
     await expectAllWork(await signIn('stable'));
+  });
+
+  it('is for admins only, never of oneself, and changes nothing when refused', async () => {
+    const id = await userId('stable');
+    expect((await setActive('organizer', id, false)).statusCode).toBe(403);
+    const self = await setActive('admin', await userId('admin'), false);
+    expect(self.statusCode).toBe(400);
+    expect(self.json().fields).toEqual({ is_active: ['not_allowed'] });
+    expect((await setActive('admin', 999_999, false)).statusCode).toBe(404);
+    const bad = await app().inject({
+      method: 'PATCH',
+      url: `/api/v1/user/${id}/active/`,
+      headers: await server().auth('admin'),
+      payload: { is_active: 'no' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const [row] = await server().database.db.select().from(users).where(eq(users.id, id));
+    expect(row!.isActive).toBe(true);
+    expect(row!.sessionGeneration).toBe(0);
   });
 });
 

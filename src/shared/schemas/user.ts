@@ -12,7 +12,12 @@ export const userSummary = z.object({
   first_name: z.string(),
   last_name: z.string(),
   roles: z.array(z.enum(ROLES)),
+  /** A deactivated account cannot sign in, and its sessions ended when it was deactivated. */
+  is_active: z.boolean(),
 });
 export type UserSummary = z.infer<typeof userSummary>;
+
+/** PATCH /api/v1/user/{id}/active/ (admin): deactivate an account (its sessions end at once) or reactivate it. */
+export const userActiveInput = z.object({ is_active: z.boolean({ error: 'required' }) });
 
 export const userSearchResponse = paginated(userSummary);

@@ -1,6 +1,8 @@
+import { z } from 'zod';
+import { idParam } from '@shared/schemas/common';
 import { confirmEmailRequest, registrationRequest } from '@shared/schemas/auth';
 import { detailResponse } from '@shared/schemas/common';
-import { userSearchQuery, userSearchResponse } from '@shared/schemas/user';
+import { userActiveInput, userSearchQuery, userSearchResponse, userSummary } from '@shared/schemas/user';
 import type { AppContext } from '../../context';
 import { requestLanguage } from '../../http/language';
 import { limitBy } from '../../plugins/rate-limit';
@@ -58,5 +60,21 @@ export function userRoutes(app: App, ctx: AppContext): void {
       config: { policy: 'user.search' },
     },
     (request) => users.search(request.query),
+  );
+
+  app.patch(
+    '/api/v1/user/:id/active/',
+    {
+      schema: {
+        tags,
+        summary: 'Deactivate an account (its sessions end at once) or reactivate it (admins)',
+        security: [{ bearer: [] }],
+        params: z.object({ id: idParam }),
+        body: userActiveInput,
+        response: { 200: userSummary },
+      },
+      config: { policy: 'user.manage' },
+    },
+    (request) => users.setActive(request, request.params.id, request.body.is_active),
   );
 }

@@ -8,6 +8,7 @@ import { AppError, fieldError } from '../../app-error';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { pageOf } from '../../http/pagination';
+import { sessionOf } from '../../http/session';
 import { renderMail } from '../../mail/templates';
 import { hashPassword } from '../../security/passwords';
 import { decodeUid, encodeUid, type UserTokenState } from '../../security/user-tokens';
@@ -27,6 +28,7 @@ const toSummary = (u: UserRow): UserSummary => ({
   first_name: u.firstName,
   last_name: u.lastName,
   roles: u.roles.filter(isRole),
+  is_active: u.isActive,
 });
 
 export function createUserService(ctx: AppContext) {
@@ -95,6 +97,24 @@ export function createUserService(ctx: AppContext) {
     async search(query: ListQuery & { q: string }): Promise<{ count: number; results: UserSummary[] }> {
       const { count, rows } = await users.search(query.q, pageOf(query));
       return { count, results: rows.map(toSummary) };
+    },
+
+    /**
+     * Deactivates an account (every session of it ends at once: its generation moves on) or
+     * reactivates it (its old sessions stay ended). An admin cannot lock themself out.
+     */
+    async setActive(request: FastifyRequest, id: number, isActive: boolean): Promise<UserSummary> {
+      const admin = sessionOf(request);
+      if (id === admin.id || id === admin.impersonatorId) throw fieldError('is_active', 'not_allowed');
+      const user = await users.findById(id);
+      if (!user) throw new AppError('not_found');
+      if (isActive) await users.update(id, { isActive: true });
+      else await users.deactivate(id);
+      await ctx.audit.record(request, {
+        action: isActive ? 'user.reactivate' : 'user.deactivate',
+        targetUserId: id,
+      });
+      return toSummary((await users.findById(id))!);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { AccountsCard } from '@/features/auth/components/accounts-card';
 import { ImpersonationControl } from '@/features/auth/components/impersonation-control';
 import { useConfig } from '@/features/system/api/get-config';
 import { VenueList } from '@/features/venues/components/venue-list';
@@ -41,6 +42,7 @@ export function VenuesRoute() {
         ]}
       />
       <PageLinks title="sections.system" pages={['errorReports', 'auditLog']} />
+      <AccountsCard />
       {config.data?.impersonation_enabled && (
         <ImpersonationControl onToken={(token) => switchIdentity(token, href('chooseDashboard'))} />
       )}
