@@ -249,7 +249,10 @@ describe("a party's summary and transaction details", () => {
   it("is read by the party, its employer, the venue's show office and admins; anyone else 404", async () => {
     await someEntries();
     // Each party takes part at venue 1: the official works there, the simple user bought something.
-    await db().insert(officialParticipations).values({ venueId: 1, officialId: f.official, function: 'judge' });
+    await db()
+      .insert(officialParticipations)
+      .values({ venueId: 1, officialId: f.official, function: 'judge' })
+      .onConflictDoNothing();
     await post({
       kind: 'charge',
       party_type: 'simpleuser',

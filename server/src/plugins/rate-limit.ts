@@ -31,9 +31,13 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The submitted name of the account, as the counter's key. PostgreSQL text cannot hold U+0000:
+ * such an attempt still counts (under the name without it) before the input guard refuses it.
+ */
 function submitted(request: FastifyRequest, field: string): string {
   const value = (request.body as Record<string, unknown> | undefined)?.[field];
-  return typeof value === 'string' ? value.trim().toLowerCase().slice(0, 254) : '';
+  return typeof value === 'string' ? value.replaceAll('\u0000', '').trim().toLowerCase().slice(0, 254) : '';
 }
 
 /**
