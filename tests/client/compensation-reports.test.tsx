@@ -78,6 +78,7 @@ describe("the officials' compensation bills", () => {
   it('the show office opens a bill per official and downloads them all, with the bearer token', async () => {
     startAs(organizer);
     const fetchMock = server({
+      'GET /api/v1/venue/1/merchants/': () => json(200, { count: 0, results: [] }),
       'GET /api/v1/venue/1/': () => json(200, demoVenue),
       'GET /api/v1/officialParticipation/17/generateCompensationBill/': pdf,
       'GET /api/v1/officialParticipation/': () => json(200, { count: 1, results: [judge] }),
@@ -107,6 +108,7 @@ describe("the officials' compensation bills", () => {
   it('closes the window and says why when the bill cannot be issued', async () => {
     startAs(organizer);
     server({
+      'GET /api/v1/venue/1/merchants/': () => json(200, { count: 0, results: [] }),
       'GET /api/v1/venue/1/': () => json(200, demoVenue),
       'GET /api/v1/officialParticipation/17/generateCompensationBill/': () =>
         json(400, { error: 'validation', message: 'x', fields: { __all__: ['over_entry_limit'] } }),
@@ -161,6 +163,7 @@ describe("the venue's reports", () => {
   it('the show office opens the consumables sold for the days it chose', async () => {
     startAs(organizer);
     const fetchMock = server({
+      'GET /api/v1/venue/1/merchants/': () => json(200, { count: 0, results: [] }),
       'GET /api/v1/venue/1/': () => json(200, demoVenue),
       'POST /api/v1/venue/1/exportConsumablesPDF/': pdf,
     });

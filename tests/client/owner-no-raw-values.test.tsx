@@ -127,7 +127,7 @@ describe('no raw key or enum value on screen', () => {
     startAs({ ...merchantUser, language: 'it' });
     await changeLanguage('it');
     server({
-      'GET /api/v1/venue/public/': () =>
+      'GET /api/v1/merchant/venues/': () =>
         json(200, {
           count: 1,
           results: [
