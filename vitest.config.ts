@@ -35,11 +35,25 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          // load tests time the server: they run alone (project `load`), not beside other files
+          exclude: ['**/*.load.test.ts', '**/node_modules/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file builds its own app on its own database, so files may share one module graph:
           // the server's modules load once per worker instead of once per file (219 s → 101 s).
           isolate: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'load',
+          environment: 'node',
+          include: ['tests/server/**/*.load.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 60_000,
+          // one file at a time: what a load test times must be the server, not its neighbours
+          fileParallelism: false,
         },
       },
     ],

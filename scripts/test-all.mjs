@@ -1,6 +1,6 @@
 // `npm test`: everything CI checks, in one command that works on a fresh machine.
-// type check → lint → format → build → unit + API tests on PGlite → API tests on a real
-// PostgreSQL server → browser tests in Chromium; ends with one line "N passed, N failed".
+// type check → lint → format → build → unit + API tests on PGlite → load tests, alone → API tests
+// on a real PostgreSQL server → browser tests in Chromium; ends with one line "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureSystemPackages } from './ensure-system.mjs';
@@ -86,8 +86,25 @@ if (!run('build', 'npm', ['run', '--silent', 'build'])) {
   totals.failed += 1;
 }
 
-run('unit and API tests (PGlite)', vitest[0], [...vitest.slice(1), `--outputFile=${out}/vitest.json`]);
+run('unit and API tests (PGlite)', vitest[0], [
+  ...vitest.slice(1),
+  '--project',
+  'client',
+  '--project',
+  'server',
+  `--outputFile=${out}/vitest.json`,
+]);
 countVitest(`${out}/vitest.json`, 'unit and API tests (PGlite)');
+
+// Load tests time the server while it works: alone on the machine, so that what they measure is
+// the server and not the tests beside them.
+run('load tests (PGlite, alone)', vitest[0], [
+  ...vitest.slice(1),
+  '--project',
+  'load',
+  `--outputFile=${out}/vitest-load.json`,
+]);
+countVitest(`${out}/vitest-load.json`, 'load tests (PGlite, alone)');
 
 const pg = startCluster(Number(process.env.TEST_PG_PORT ?? 54329));
 try {

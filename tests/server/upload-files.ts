@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { Zip, ZipDeflate } from 'fflate';
+import { crc32, deflateRawSync } from 'node:zlib';
 import { MAX_RESULT_ROWS } from '@shared/schemas/results';
 
 /*
@@ -42,35 +42,66 @@ export async function resultsXlsx(rows = MAX_RESULT_ROWS): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
+/** One deflated zip entry: its local header and data, and its central directory record. */
+function zipEntry(name: string, data: Buffer, size: number, crc: number, offset: number) {
+  const fileName = Buffer.from(name);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4); // version needed
+  local.writeUInt16LE(8, 8); // deflate
+  local.writeUInt32LE(crc, 14);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(size, 22);
+  local.writeUInt16LE(fileName.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(crc, 16);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(size, 24);
+  central.writeUInt16LE(fileName.length, 28);
+  central.writeUInt32LE(offset, 42);
+  return { local: Buffer.concat([local, fileName, data]), central: Buffer.concat([central, fileName]) };
+}
+
 /**
- * A workbook-shaped zip whose sheet is `megabytes` MB of zeros, deflated (about 1 kB per MB).
- * `lying`: its headers declare a sheet of a few bytes, as a crafted file would.
+ * A workbook-shaped zip whose sheet inflates to `megabytes` of zeros from a few hundred kB
+ * (deflated by zlib, natively: building it must not take the test's time). `lying`: every
+ * record that states the sheet's size says 1,000 bytes instead.
  */
 export function zipBomb(megabytes: number, lying = false): Buffer {
-  const chunks: Uint8Array[] = [];
-  const zip = new Zip((err, chunk) => {
-    if (err) throw err;
-    chunks.push(chunk);
-  });
-  const types = new ZipDeflate('[Content_Types].xml', { level: 9 });
-  zip.add(types);
-  types.push(new TextEncoder().encode('<?xml version="1.0"?><Types/>'), true);
-  const sheet = new ZipDeflate('xl/worksheets/sheet1.xml', { level: 9 });
-  zip.add(sheet);
-  const zeros = new Uint8Array(1024 * 1024);
-  for (let i = 0; i < megabytes; i++) sheet.push(zeros);
-  sheet.push(new Uint8Array(0), true);
-  zip.end();
-  const bytes = Buffer.concat(chunks);
-  if (lying) {
-    // Every record that states the sheet's size (local header, data descriptor, central
-    // directory) says 1,000 bytes.
-    const size = megabytes * 1024 * 1024;
-    for (let at = 0; at + 4 <= bytes.length; at++) {
-      if (bytes.readUInt32LE(at) === size) bytes.writeUInt32LE(1000, at);
-    }
+  const size = megabytes * 1024 * 1024;
+  const zeros = Buffer.alloc(size);
+  const zerosCrc = crc32(zeros);
+  const types = Buffer.from('<?xml version="1.0"?><Types/>');
+  const entries = [
+    { name: '[Content_Types].xml', data: deflateRawSync(types), size: types.length, crc: crc32(types) },
+    {
+      name: 'xl/worksheets/sheet1.xml',
+      data: deflateRawSync(zeros, { level: 9 }),
+      size: lying ? 1000 : size,
+      crc: zerosCrc,
+    },
+  ];
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const { local, central } = zipEntry(e.name, e.data, e.size, e.crc, offset);
+    locals.push(local);
+    centrals.push(central);
+    offset += local.length;
   }
-  return bytes;
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
 }
 
 /**

@@ -89,6 +89,19 @@ interface PrizePlan {
 }
 
 /** Results, rankings, publication, results upload and prize money (issue 14 §3, §4). */
+/** A round of an uploaded row on the wire: exactly its four figures (the answer is sent as built). */
+const roundOf = (round: {
+  faults: number;
+  time_faults?: number | null;
+  time_ms: number;
+  knock_downs?: number | null;
+}) => ({
+  faults: round.faults,
+  time_faults: round.time_faults ?? 0,
+  time_ms: round.time_ms,
+  knock_downs: round.knock_downs ?? null,
+});
+
 export function createResultsService(ctx: AppContext) {
   const { db } = ctx;
 
@@ -419,20 +432,8 @@ export function createResultsService(ctx: AppContext) {
             rider: entry?.riderName ?? cells.rider ?? null,
             horse: entry?.horseName ?? cells.horse ?? null,
             status,
-            round: input?.round
-              ? {
-                  ...input.round,
-                  time_faults: input.round.time_faults ?? 0,
-                  knock_downs: input.round.knock_downs ?? null,
-                }
-              : null,
-            jump_off: input?.jump_off
-              ? {
-                  ...input.jump_off,
-                  time_faults: input.jump_off.time_faults ?? 0,
-                  knock_downs: input.jump_off.knock_downs ?? null,
-                }
-              : null,
+            round: input?.round ? roundOf(input.round) : null,
+            jump_off: input?.jump_off ? roundOf(input.jump_off) : null,
             score_bp: input?.score_bp ?? null,
             errors: Object.keys(errors).length ? errors : null,
           };
