@@ -187,6 +187,12 @@ test("the rider's entries at 360 px in every language: amount and state of each 
   const rider = await tokenOf(request, login.email, login.password);
   const me = (await (await request.get('/api/auth/user/', { headers: bearer(rider) })).json()) as { rider_id: number };
   const admin = await tokenOf(request, 'admin');
+  // Charged at the demo show, so enrolled there first: a party is charged only where it takes part.
+  const enrolled = await request.post('/api/v1/venueParticipation/', {
+    headers: bearer(admin),
+    data: { venue: DEMO_VENUE, rider: me.rider_id },
+  });
+  expect(enrolled.status(), await enrolled.text()).toBe(201);
   const posted = await request.post('/api/v1/transaction/', {
     headers: { ...bearer(admin), 'idempotency-key': `phone-${Date.now()}` },
     data: {
