@@ -106,6 +106,7 @@ describe('GET /api/v1/user/search/', () => {
           first_name: 'Rosa',
           last_name: 'Rider',
           roles: ['rider'],
+          is_active: true,
         },
       ],
     });
