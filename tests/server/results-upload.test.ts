@@ -64,6 +64,8 @@ describe('POST /api/v1/venue/{id}/uploadResults/', () => {
       `${s3.head};;R;0;;64.5;4;36.999\r\n`;
     const preview = await upload(csv, c, false);
     expect(preview.statusCode, preview.body).toBe(200);
+    // sent as built, still as JSON the app reads as such
+    expect(preview.headers['content-type']).toMatch(/^application\/json/);
     const body = preview.json<ResultsUpload>();
     expect(body).toMatchObject({ committed: false, errors: 0, saved: 0 });
     expect(

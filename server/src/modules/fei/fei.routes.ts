@@ -60,9 +60,7 @@ export function feiRoutes(app: App, ctx: AppContext): void {
             kind,
             await uploadedFile(request, 'empty_file'),
           );
-          // Built to the schema above (fei.service toWire): checking thousands of previewed
-          // records again on the way out would hold the event loop for every other request.
-          return reply.status(201).serializer(JSON.stringify).send(preview);
+          return reply.status(201).send(preview);
         },
       );
     }

@@ -156,7 +156,7 @@ export function resultsRoutes(app: App, ctx: AppContext): void {
         const answer = await service.upload(request, request.params.id, upload.competition, upload.commit, upload.file);
         // Built field by field to the schema above: checking 5,000 rows again on the way out
         // would hold the event loop for every other request.
-        return reply.serializer(JSON.stringify).send(answer);
+        return reply.type('application/json; charset=utf-8').serializer(JSON.stringify).send(answer);
       },
     );
   });
