@@ -77,6 +77,7 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().positive().default(10),
   /** Attempts per window from one client address; unset: five times RATE_LIMIT_AUTH_MAX. */
   RATE_LIMIT_ADDRESS_MAX: z.coerce.number().int().positive().optional(),
+  LIVE_SOCKETS_PER_ADDRESS: z.coerce.number().int().positive().max(100_000).default(2_000),
   RATE_LIMIT_REPORT_MAX: z.coerce.number().int().positive().default(30),
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_SECRET_KEY: optionalText,
@@ -133,6 +134,8 @@ export interface Config {
   seedDemo: boolean;
   impersonationEnabled: boolean;
   rateLimit: { windowMs: number; authMax: number; authAddressMax: number; reportMax: number };
+  /** Live-score websockets one client address may hold (a show ground's spectators share one). */
+  liveSocketsPerAddress: number;
   /** The card provider's publishable key, handed to the app; null unless card payments are set up (`stripe`). */
   stripePublishableKey: string | null;
   /** Card payments (issue 13): null unless the secret, publishable and webhook keys are all set. */
@@ -201,6 +204,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       authAddressMax: e.RATE_LIMIT_ADDRESS_MAX ?? e.RATE_LIMIT_AUTH_MAX * 5,
       reportMax: e.RATE_LIMIT_REPORT_MAX,
     },
+    liveSocketsPerAddress: e.LIVE_SOCKETS_PER_ADDRESS,
     stripePublishableKey: stripe?.publishableKey ?? null,
     stripe,
     fei: e.FEI_API_URL ? { url: e.FEI_API_URL, user: e.FEI_API_USER, password: e.FEI_API_PASSWORD } : null,

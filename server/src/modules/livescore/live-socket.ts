@@ -43,12 +43,6 @@ const INIT_TIMEOUT_MS = 10_000;
  * still being checked.
  */
 export const MAX_SUBSCRIPTIONS = 10;
-/**
- * Open sockets per client address. A page needs one, a show office a handful of screens;
- * beyond that, one client would hold the server's memory and fan-out for everybody else.
- * (Behind a proxy the address is the one the proxy forwards, see TRUST_PROXY.)
- */
-export const MAX_CONNECTIONS_PER_CLIENT = 16;
 /** A socket this far behind (bytes queued) is dropped rather than fed. */
 const MAX_BUFFERED = 1 << 20;
 const MAX_QUERY_CHARS = 8_000;
@@ -82,6 +76,13 @@ export interface LiveSocketOptions {
   knownVenue: (venueId: number) => Promise<unknown>;
   isOffice: (viewer: RequestUser | null, venueId: number) => boolean;
   log: { warn: (obj: object, msg: string) => void };
+  /**
+   * Open sockets per client address (LIVE_SOCKETS_PER_ADDRESS): a page needs one, but the
+   * spectators on a show ground's wifi all come from its one public address, so the bound is a
+   * crowd's, not a person's; beyond it, one client would hold the server's memory and fan-out
+   * for everybody else. (Behind a proxy the address is the one it forwards, see TRUST_PROXY.)
+   */
+  maxPerAddress: number;
 }
 
 export function createLiveSockets(options: LiveSocketOptions) {
@@ -131,7 +132,7 @@ export function createLiveSockets(options: LiveSocketOptions) {
       return;
     }
     const open = perClient.get(address) ?? 0;
-    if (open >= MAX_CONNECTIONS_PER_CLIENT) {
+    if (open >= options.maxPerAddress) {
       // 1013 Try Again Later (RFC 6455 registry): the client has as many sockets as it may.
       socket.close(1013, 'Too many connections from this client');
       return;

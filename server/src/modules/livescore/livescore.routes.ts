@@ -112,6 +112,7 @@ export function livescoreRoutes(app: App, ctx: AppContext): void {
       knownVenue: (venueId) => service.venue(venueId),
       isOffice: service.office,
       log: scope.log,
+      maxPerAddress: ctx.config.liveSocketsPerAddress,
     });
     // mercurius declares GET /api/graphql for queries; its websocket is ours (before
     // @fastify/websocket's own onRoute hook sees the route).
