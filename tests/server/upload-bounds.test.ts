@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { MAX_FEI_FILE_BYTES } from '@shared/schemas/fei';
 import { MAX_RESULT_ROWS } from '@shared/schemas/results';
+import { rowsOf } from '../../server/src/db/rows';
 import { MAX_FEI_RECORDS } from '../../server/src/modules/fei/fei-entry';
 import { multipart } from './bank-statements-fixtures';
 import { useSeededServer } from './helpers/use-server';
@@ -62,5 +65,27 @@ describe('bounded uploads', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({ file: ['too_big'] });
+  });
+
+  it('refuses an FEI file past its size as it streams in, and keeps nothing of it', async () => {
+    const imports = async () =>
+      rowsOf<{ n: number }>(await db().execute(sql`SELECT count(*)::int AS n FROM fei_imports`))[0]!.n;
+    const before = await imports();
+    const send = async (content: Buffer) => {
+      const form = multipart(content, 'entries.xml');
+      const res = await server().app.inject({
+        method: 'POST',
+        url: '/api/v1/venue/1/uploadFeiParticipations/',
+        headers: { ...(await server().auth('organizer')), ...form.headers },
+        payload: form.payload,
+      });
+      return { status: res.statusCode, fields: res.json<{ fields?: unknown }>().fields };
+    };
+    expect(await send(feiEntryFile('2026_CI_0139', 10, MAX_FEI_FILE_BYTES + 1024))).toEqual({
+      status: 400,
+      fields: { file: ['too_big'] },
+    });
+    expect(await send(Buffer.alloc(0))).toEqual({ status: 400, fields: { file: ['empty_file'] } });
+    expect(await imports()).toBe(before);
   });
 });

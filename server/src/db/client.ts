@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -10,6 +9,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { MIGRATIONS_FOLDER } from './migrations-folder';
 import { lockDataDir } from './pglite-lock';
+import { TurnTakingPGlite } from './pglite-turns';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -47,7 +47,7 @@ async function openPglite(dataDir: string | undefined, template: Blob | undefine
     release = lockDataDir(`${dataDir}.lock`);
   }
   try {
-    const client = await PGlite.create({ dataDir, loadDataDir: template });
+    const client = await TurnTakingPGlite.open({ dataDir, loadDataDir: template });
     const db = drizzlePglite({ client, schema });
     return {
       db,

@@ -38,6 +38,26 @@ export async function uploadedFile(
   return { bytes, fileName: file.filename };
 }
 
+/** The file of an upload under field `file`, to be read piece by piece (a large one). */
+export interface UploadStream {
+  fileName: string;
+  /** The file's bytes as they arrive; past the route's size limit they fail with `file: too_big`. */
+  pieces: AsyncIterable<Uint8Array>;
+}
+
+/** Like `uploadedFile`, but the bytes are read by the caller as they arrive, never gathered here. */
+export async function uploadedStream(request: FastifyRequest): Promise<UploadStream> {
+  if (!request.isMultipart()) throw fieldError('file', 'required');
+  const file = await request.file();
+  if (!file || file.fieldname !== 'file') throw fieldError('file', 'required');
+  async function* pieces() {
+    for await (const piece of file!.file) yield piece as Uint8Array;
+    // Past the limit the parser drops the rest and ends the file early.
+    if (file!.file.truncated) throw fieldError('file', 'too_big');
+  }
+  return { fileName: file.filename, pieces: pieces() };
+}
+
 /** A form of field `file` and text fields, in any order; the text fields as sent. */
 export async function multipartForm(
   request: FastifyRequest,

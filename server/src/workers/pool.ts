@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { Worker, type TransferListItem } from 'node:worker_threads';
 import type { ErrorCode, FieldErrors } from '@shared/errors';
 import { AppError, fieldError } from '../app-error';
 import type { TaskInput, TaskName, TaskOutput } from './tasks';
@@ -25,8 +25,8 @@ const HEAP_MB = 1024;
 interface Job {
   task: TaskName;
   input: unknown;
-  /** Buffers handed to the thread instead of copied (the caller gives them up). */
-  transfer: ArrayBuffer[];
+  /** Buffers (and ports) handed to the thread instead of copied (the caller gives them up). */
+  transfer: TransferListItem[];
   resolve: (value: unknown) => void;
   reject: (err: Error) => void;
 }
@@ -142,7 +142,7 @@ function dispatch(slot: Slot): void {
 export function runTask<T extends TaskName>(
   task: T,
   input: TaskInput<T>,
-  transfer: ArrayBuffer[] = [],
+  transfer: TransferListItem[] = [],
 ): Promise<TaskOutput<T>> {
   slots ??= Array.from({ length: SIZE }, () => new Slot(dispatch));
   return new Promise((resolve, reject) => {

@@ -6,7 +6,9 @@ import { decodeFile, parseFeiEntries } from '../modules/fei/fei-entry';
 import { readStoredText, storedText } from '../modules/fei/stored-text';
 import { readResultsFileNow } from '../modules/results/results-file';
 import { rowResult } from '../modules/results/results-rows';
+import { planUpload, type StartListEntry } from '../modules/results/results-upload';
 import { EXPORT_LISTS, fileRegistrySource } from '../modules/sync/registry-source';
+import { receiveBytes, type ByteStream } from './byte-stream';
 
 /*
  * What a parsing thread can do (pool.ts): each task takes plain data and answers plain data
@@ -17,17 +19,45 @@ import { EXPORT_LISTS, fileRegistrySource } from '../modules/sync/registry-sourc
 const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 export const TASKS = {
-  /** A results file's rows, each checked by the competition's ranking rule (5,000 rows are work too). */
-  results: async ({ bytes, rule }: { bytes: Uint8Array; rule: RankingRule }) =>
-    (await readResultsFileNow(buffer(bytes))).map((row) => ({ ...row, result: rowResult(rule, row.cells) })),
+  /**
+   * A results file's rows, each checked by the competition's ranking rule and matched to its
+   * start list, answered as the JSON to send (5,000 rows are work too).
+   */
+  resultsUpload: async ({
+    bytes,
+    rule,
+    startList,
+    head,
+  }: {
+    bytes: Uint8Array;
+    rule: RankingRule;
+    startList: StartListEntry[];
+    head: Parameters<typeof planUpload>[2];
+  }) =>
+    planUpload(
+      (await readResultsFileNow(buffer(bytes))).map((row) => ({ ...row, result: rowResult(rule, row.cells) })),
+      startList,
+      head,
+    ),
 
   /**
    * An FEI entry file (as sent, or as stored by storedText), with the SHA-256 of its text and
    * the text to store: hashing and compressing 30 MB is no work for the event loop either.
    */
-  fei: ({ xml, masterlist, checked }: { xml: string | Uint8Array; masterlist: boolean; checked: boolean }) => {
-    // an upload arrives as its bytes: decoding 30 MB is work for this thread too
-    const text = typeof xml === 'string' ? readStoredText(xml) : decodeFile(buffer(xml));
+  fei: async ({
+    xml,
+    masterlist,
+    checked,
+  }: {
+    xml: string | Uint8Array | ByteStream;
+    masterlist: boolean;
+    checked: boolean;
+  }) => {
+    // an upload arrives as its bytes (or piece by piece): decoding 30 MB is work for this thread too
+    const text =
+      typeof xml === 'string'
+        ? readStoredText(xml)
+        : decodeFile(xml instanceof Uint8Array ? buffer(xml) : await receiveBytes(xml));
     const file = parseFeiEntries(text, { masterlist, checked });
     return checked
       ? { file, sha256: '', stored: '' }

@@ -29,12 +29,21 @@ export const venues = pgTable(
      * tenth of it asks for confirmation (issue 11). 1..MAX_ENTRY_MINOR (src/shared/ledger.ts).
      */
     maxEntryMinor: bigint('max_entry_minor', { mode: 'number' }).notNull().default(1_000_000),
-    /** The issuer on invoices (issue 12): legal name, street address, postal code, VAT id, e-mail. */
+    /**
+     * The seller on its invoices (EN 16931 BG-4 to BG-6, with the city and country above):
+     * legal name, street address, postal code, VAT id or tax number, the electronic address
+     * invoices come from (e-mail), and a contact by name, phone and e-mail (XRechnung requires
+     * the contact: BR-DE-2, BR-DE-5 to BR-DE-7).
+     */
     legalName: text('legal_name'),
     address: text('address'),
     postalCode: text('postal_code'),
     vatId: text('vat_id'),
+    taxNumber: text('tax_number'),
     invoiceEmail: text('invoice_email'),
+    contactName: text('contact_name'),
+    contactPhone: text('contact_phone'),
+    contactEmail: text('contact_email'),
     /** Days from an invoice's date to its due date. */
     invoiceDueDays: integer('invoice_due_days').notNull().default(14),
     createdAt: createdAt(),

@@ -15,7 +15,7 @@ import { jobRun } from '@shared/schemas/jobs';
 
 import type { AppContext } from '../../context';
 import { sessionOf } from '../../http/session';
-import { uploadedFile } from '../../http/multipart';
+import { uploadedStream } from '../../http/multipart';
 import type { App } from '../../types';
 import { sendFile } from '../reports/send-file';
 import { createFeiService, feiImportRun } from './fei.service';
@@ -54,12 +54,7 @@ export function feiRoutes(app: App, ctx: AppContext): void {
           config,
         },
         async (request, reply) => {
-          const preview = await service.upload(
-            request,
-            request.params.id,
-            kind,
-            await uploadedFile(request, 'empty_file'),
-          );
+          const preview = await service.upload(request, request.params.id, kind, await uploadedStream(request));
           return reply.status(201).send(preview);
         },
       );

@@ -6,13 +6,15 @@ import { AppError, fieldError } from '../../app-error';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import type { UploadStream } from '../../http/multipart';
 import { sessionOf } from '../../http/session';
 import type { JobHandler, RunRow } from '../../plugins/jobs';
 import type { RequestUser } from '../../types';
 import { runsToWire } from '../jobs/jobs.routes';
 import { assertKnownVenueAccess } from '../venue/venue-access';
 import { createFeiClient, type FeiClient } from './fei-client';
-import { ownBytes, runTask } from '../../workers/pool';
+import { runTask } from '../../workers/pool';
+import { sendBytes } from '../../workers/byte-stream';
 import type { FeiEntryFile } from './fei-entry';
 import {
   applyShow,
@@ -84,13 +86,18 @@ async function importOf(db: Db, venueId: number, importId: number, withBody = fa
 
 /**
  * An entry file read on a worker thread (server/src/workers): an export of thousands of entries
- * takes long enough to stall every other request if read on the event loop.
+ * takes long enough to stall every other request if read on the event loop. An upload goes to
+ * the thread piece by piece as it arrives; an empty one is `file: empty_file`.
  */
-const parseFile = (xml: string | Uint8Array, masterlist = false, checked = false) => {
+async function parseFile(xml: string | UploadStream, masterlist = false, checked = false) {
   if (typeof xml === 'string') return runTask('fei', { xml, masterlist, checked });
-  const { bytes, transfer } = ownBytes(xml);
-  return runTask('fei', { xml: bytes, masterlist, checked }, transfer);
-};
+  const { stream, transfer, sent } = sendBytes(xml.pieces);
+  const parsed = runTask('fei', { xml: stream, masterlist, checked }, transfer);
+  // Should the upload fail on its way in, its error is the answer, not the thread's.
+  parsed.catch(() => {});
+  if (!(await sent)) throw fieldError('file', 'empty_file');
+  return parsed;
+}
 
 /** A stored file was checked at its upload: read again without the validator. */
 const parseStored = async (row: Pick<ImportRow, 'body' | 'kind'>) =>
@@ -156,7 +163,7 @@ export function createFeiService(ctx: AppContext, client: FeiClient = createFeiC
     venueId: number,
     kind: FeiImportKind,
     fileName: string,
-    body: string | Uint8Array,
+    body: string | UploadStream,
   ): Promise<ImportRow> {
     const venue = await venueOf(db, venueId);
     const { file, sha256, stored } = await parseFile(body, kind === 'masterlist');
@@ -211,11 +218,11 @@ export function createFeiService(ctx: AppContext, client: FeiClient = createFeiC
       request: FastifyRequest,
       venueId: number,
       kind: 'participations' | 'masterlist',
-      file: { bytes: Buffer; fileName: string },
+      file: UploadStream,
     ): Promise<FeiPreview> {
       const user = sessionOf(request);
       await assertKnownVenueAccess(db, user, venueId, { office: true });
-      const row = await store(user, venueId, kind, file.fileName, file.bytes);
+      const row = await store(user, venueId, kind, file.fileName, file);
       await ctx.audit.record(request, { action: 'fei.import.preview', details: { import: row.id, kind } });
       return toWire(row);
     },

@@ -8,8 +8,6 @@ import {
   type RankingRow,
   type RankingSummaryList,
   type ResultInput,
-  type ResultsUpload,
-  type UploadRow,
 } from '@shared/schemas/results';
 import { AppError, fieldError } from '../../app-error';
 import type { AppContext } from '../../context';
@@ -23,6 +21,7 @@ import { postSystemEntries, settlementValues, type SystemEntry } from '../ledger
 import { assertKnownVenueAccess, assertVenueAccess } from '../venue/venue-access';
 import { runTask } from '../../workers/pool';
 import { chartOf, rankingOf, rowOf } from './ranking-of';
+import { sameStartList, startListOf, type StartListEntry } from './results-upload';
 import {
   entriesOf,
   findCompetition,
@@ -88,20 +87,7 @@ interface PrizePlan {
   rank: number | null;
 }
 
-/** Results, rankings, publication, results upload and prize money (issue 14 §3, §4). */
-/** A round of an uploaded row on the wire: exactly its four figures (the answer is sent as built). */
-const roundOf = (round: {
-  faults: number;
-  time_faults?: number | null;
-  time_ms: number;
-  knock_downs?: number | null;
-}) => ({
-  faults: round.faults,
-  time_faults: round.time_faults ?? 0,
-  time_ms: round.time_ms,
-  knock_downs: round.knock_downs ?? null,
-});
-
+/** Results, rankings, publication, results upload and prize money. */
 export function createResultsService(ctx: AppContext) {
   const { db } = ctx;
 
@@ -381,7 +367,8 @@ export function createResultsService(ctx: AppContext) {
 
     /**
      * A results file for one competition of the venue: every row with its errors (preview), or
-     * (commit) every row saved in one transaction — nothing when any row has an error.
+     * (commit) every row saved in one transaction — nothing when any row has an error. Answers
+     * the ResultsUpload as JSON text, read, matched and built on a parsing thread.
      */
     async upload(
       request: FastifyRequest,
@@ -389,58 +376,23 @@ export function createResultsService(ctx: AppContext) {
       competitionId: number,
       commit: boolean,
       file: { bytes: Buffer; fileName: string },
-    ): Promise<ResultsUpload> {
+    ): Promise<string> {
       const user = sessionOf(request);
       await assertKnownVenueAccess(db, user, venueId, { office: true });
       const found = await findCompetition(db, competitionId);
       if (!found || found.venueId !== venueId) throw fieldError('competition', 'does_not_exist');
-      const fileRows = await runTask('results', { bytes: file.bytes, rule: found.rankingRule });
-      const run = async (tx: Db) => {
-        const entries = await entriesOf(tx, competitionId);
-        const byHead = new Map(entries.filter((e) => e.headNumber !== null).map((e) => [e.headNumber!, e]));
-        const byFei = new Map(
-          entries.filter((e) => e.horseFeiId !== null).map((e) => [e.horseFeiId!.toUpperCase(), e]),
-        );
-        const seen = new Set<number>();
-        const saves: { entry: number; input: ResultInput }[] = [];
-        const rows: UploadRow[] = fileRows.map(({ line, cells, result }) => {
-          const { input, status, errors } = result;
-          let entry: EntryRow | undefined;
-          let headNumber: number | null = null;
-          if (cells.head_number !== undefined) {
-            headNumber = /^\d{1,9}$/.test(cells.head_number) ? Number(cells.head_number) : null;
-            if (headNumber === null) (errors.head_number ??= []).push('invalid');
-            else {
-              entry = byHead.get(headNumber);
-              if (!entry) (errors.head_number ??= []).push('not_on_start_list');
-            }
-          } else if (cells.horse_fei_id !== undefined) {
-            entry = byFei.get(cells.horse_fei_id.toUpperCase());
-            if (!entry) (errors.horse_fei_id ??= []).push('not_on_start_list');
-          } else (errors.head_number ??= []).push('required');
-          const where = cells.head_number !== undefined ? 'head_number' : 'horse_fei_id';
-          if (entry?.status === 'withdrawn') (errors[where] ??= []).push('entry_withdrawn');
-          else if (entry && seen.has(entry.id)) (errors[where] ??= []).push('duplicate');
-          if (entry) seen.add(entry.id);
-          const ok = Object.keys(errors).length === 0 && input !== null && entry !== undefined;
-          if (ok) saves.push({ entry: entry!.id, input: input! });
-          return {
-            row: line,
-            entry: entry?.id ?? null,
-            head_number: headNumber ?? entry?.headNumber ?? null,
-            horse_fei_id: cells.horse_fei_id ?? entry?.horseFeiId ?? null,
-            rider: entry?.riderName ?? cells.rider ?? null,
-            horse: entry?.horseName ?? cells.horse ?? null,
-            status,
-            round: input?.round ? roundOf(input.round) : null,
-            jump_off: input?.jump_off ? roundOf(input.jump_off) : null,
-            score_bp: input?.score_bp ?? null,
-            errors: Object.keys(errors).length ? errors : null,
-          };
-        });
-        const errorCount = rows.filter((r) => r.errors).length;
-        const save = commit && errorCount === 0;
-        if (save) {
+      const head = { competition: competitionId, fileName: file.fileName, commit };
+      const plan = (startList: StartListEntry[]) =>
+        runTask('resultsUpload', { bytes: file.bytes, rule: found.rankingRule, startList, head });
+      const startList = startListOf(await entriesOf(db, competitionId));
+      let { json, saves } = await plan(startList);
+      if (saves.length) {
+        await db.transaction(async (tx) => {
+          // The start list was read before the file: should it have changed since, the file is
+          // matched again to the list as it is now, inside the transaction that saves.
+          const now = startListOf(await entriesOf(tx, competitionId));
+          if (!sameStartList(now, startList)) ({ json, saves } = await plan(now));
+          if (!saves.length) return;
           await writeResults(tx, user.id, saves);
           await ctx.audit.record(
             request,
@@ -450,22 +402,12 @@ export function createResultsService(ctx: AppContext) {
             },
             tx,
           );
-        }
-        const body: ResultsUpload = {
-          competition: competitionId,
-          file_name: file.fileName,
-          committed: save,
-          rows,
-          errors: errorCount,
-          saved: save ? saves.length : 0,
-        };
-        return { body, saved: save ? saves.map((r) => r.entry) : [] };
-      };
-      const { body, saved } = commit ? await db.transaction(run) : await run(db);
+        });
+      }
       // One event for the whole competition (no entry): listeners reload it once, not once per row
       // (500 per-row updates kept the live scores busy for many seconds on one database).
-      if (saved.length) ctx.live.publish({ venueId, competitionId, kind: 'result', entryId: null });
-      return body;
+      if (saves.length) ctx.live.publish({ venueId, competitionId, kind: 'result', entryId: null });
+      return json;
     },
   };
 }
