@@ -1,6 +1,9 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MAX_DOCUMENT_BYTES } from '@shared/schemas/owner';
-import { documents, mediaFiles, teamMembers } from '../../server/src/db/schema';
+import { documents, mediaFileChunks, mediaFiles, teamMembers } from '../../server/src/db/schema';
+import { MEDIA_PIECE_BYTES } from '../../server/src/modules/media/media-store';
 import { useSeededServer } from './helpers/use-server';
 import { endEmployment, JPEG, multipart, PDF, PNG, seedOwnerFixtures, WEBP } from './owner-fixtures';
 
@@ -59,6 +62,40 @@ describe('documents', () => {
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(file.headers['content-disposition']).toBe('attachment; filename="my licence_2026.pdf"');
     expect(file.rawPayload.equals(PDF)).toBe(true);
+  });
+
+  it('keeps a document at its size limit in pieces and gives it back byte for byte', async () => {
+    const bytes = Buffer.concat([PDF, randomBytes(MAX_DOCUMENT_BYTES - PDF.length)]);
+    const res = await upload('rider', `/api/v1/rider/${f.rider}/documents/`, { bytes, name: 'scan.pdf' });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await server().database.db.select().from(documents).where(eq(documents.id, res.json().id));
+    // Written in pieces, each a statement of its own: none holds the database for long.
+    const pieces = await server()
+      .database.db.select()
+      .from(mediaFileChunks)
+      .where(eq(mediaFileChunks.fileId, row!.fileId));
+    expect(pieces).toHaveLength(Math.ceil(bytes.length / MEDIA_PIECE_BYTES));
+    const [file] = await server().database.db.select().from(mediaFiles).where(eq(mediaFiles.id, row!.fileId));
+    expect(file!.dataBase64).toBe('');
+    expect(file!.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+
+    const back = await get('rider', `/api/v1/document/${res.json().id}/download/`);
+    expect(back.statusCode).toBe(200);
+    expect(back.rawPayload.equals(bytes)).toBe(true);
+
+    // Deleting the document deletes its pieces.
+    expect(
+      (
+        await server().app.inject({
+          method: 'DELETE',
+          url: `/api/v1/document/${res.json().id}/`,
+          headers: await server().auth('rider'),
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect(
+      await server().database.db.select().from(mediaFileChunks).where(eq(mediaFileChunks.fileId, row!.fileId)),
+    ).toEqual([]);
   });
 
   it('tells the type by the content: PNG, JPEG and WebP pass whatever their name', async () => {

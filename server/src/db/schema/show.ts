@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { RANKING_RULES } from '@shared/sport/ranking';
 import { createdAt, floorSeqColumn, timestamptz, updatedAt } from './columns';
 import { eventCategories, taxTypes } from './configuration';
@@ -153,13 +153,33 @@ export const emailTemplates = pgTable(
   (t) => [index('email_templates_venue_idx').on(t.venueId)],
 );
 
-/** Uploaded files kept in the database (whitelabel logos); served by their id and hash. */
+/** Uploaded files kept in the database (logos, documents); served by their id and hash. */
 export const mediaFiles = pgTable('media_files', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   contentType: text('content_type').notNull(),
   fileName: text('file_name').notNull(),
   sha256: text('sha256').notNull(),
-  /** base64 of the bytes (portable across PGlite and pg without bytea handling). */
-  dataBase64: text('data_base64').notNull(),
+  /**
+   * base64 of the bytes (portable across PGlite and pg without bytea handling) of a file stored
+   * whole; empty for one stored in pieces (mediaFileChunks).
+   */
+  dataBase64: text('data_base64').notNull().default(''),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
+
+/**
+ * A file in pieces of a few hundred kB, each written by a statement of its own: one statement
+ * writing 10 MB holds the embedded database, and with it the event loop, for most of a second.
+ */
+export const mediaFileChunks = pgTable(
+  'media_file_chunks',
+  {
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => mediaFiles.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    /** base64 of the piece. */
+    data: text('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
+);

@@ -3,7 +3,8 @@ import { DEFAULT_LANGUAGE, isLanguage } from '@shared/constants';
 import type { InvoiceKind, InvoiceLine, InvoiceParty, VatSummaryRow } from '@shared/schemas/invoices';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { invoices, mediaFiles } from '../../db/schema';
+import { invoices } from '../../db/schema';
+import { readMedia } from '../media/media-store';
 import type { InvoiceDocument } from './documents/model';
 import { renderInBackground } from './documents/render-pool';
 import { sellerParty, type SellerSnapshot } from './issue';
@@ -14,12 +15,9 @@ type InvoiceRow = typeof invoices.$inferSelect;
 async function logoOf(db: Db, url: string | null): Promise<InvoiceDocument['seller']['logo']> {
   const id = /\/media\/venue-logo\/(\d+)-/.exec(url ?? '')?.[1];
   if (!id) return null;
-  const [file] = await db
-    .select()
-    .from(mediaFiles)
-    .where(eq(mediaFiles.id, Number(id)));
+  const file = await readMedia(db, Number(id));
   if (!file || !/^image\/(png|jpeg)$/.test(file.contentType)) return null;
-  return { contentType: file.contentType, data: Buffer.from(file.dataBase64, 'base64') };
+  return { contentType: file.contentType, data: file.bytes };
 }
 
 /**

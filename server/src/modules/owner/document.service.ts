@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { OwnerDocument, OwnerType } from '@shared/schemas/owner';
@@ -9,6 +8,7 @@ import { documents as d, mediaFiles, teamMembers as tm } from '../../db/schema';
 import { pageOf } from '../../http/pagination';
 import { sessionOf } from '../../http/session';
 import { ownerFor, type Owner } from './owner-access';
+import { readMedia, removeMedia, storeMedia } from '../media/media-store';
 import { readDocumentUpload, safeFileName, sniffDocument } from './document-file';
 
 type Row = typeof d.$inferSelect;
@@ -91,16 +91,9 @@ export function createDocumentService(ctx: AppContext) {
         member = found;
       }
       const fileName = upload.fileName.slice(-200) || 'document';
-      return ctx.db.transaction(async (tx) => {
-        const [file] = await tx
-          .insert(mediaFiles)
-          .values({
-            contentType,
-            fileName,
-            sha256: createHash('sha256').update(upload.bytes).digest('hex'),
-            dataBase64: upload.bytes.toString('base64'),
-          })
-          .returning({ id: mediaFiles.id });
+      // The file first, in pieces outside the transaction (see media-store); removed again should the rest fail.
+      const file = await storeMedia(ctx.db, { contentType, fileName, bytes: upload.bytes });
+      const linked = ctx.db.transaction(async (tx) => {
         const [row] = await tx
           .insert(d)
           .values({
@@ -109,7 +102,7 @@ export function createDocumentService(ctx: AppContext) {
             type: upload.fields.type,
             title: upload.fields.title ?? '',
             validUntil: upload.fields.valid_until ?? null,
-            fileId: file!.id,
+            fileId: file.id,
             fileName,
             contentType,
             size: upload.bytes.length,
@@ -123,17 +116,17 @@ export function createDocumentService(ctx: AppContext) {
         );
         return toWire(row!, member);
       });
+      return linked.catch(async (err: unknown) => {
+        await removeMedia(ctx.db, file.id);
+        throw err;
+      });
     },
 
     async download(request: FastifyRequest, id: number) {
       const row = await reach(request, id);
-      const [file] = await ctx.db.select().from(mediaFiles).where(eq(mediaFiles.id, row.fileId));
+      const file = await readMedia(ctx.db, row.fileId);
       if (!file) throw new AppError('not_found');
-      return {
-        contentType: row.contentType,
-        fileName: safeFileName(row.fileName),
-        bytes: Buffer.from(file.dataBase64, 'base64'),
-      };
+      return { contentType: row.contentType, fileName: safeFileName(row.fileName), bytes: file.bytes };
     },
 
     async remove(request: FastifyRequest, id: number): Promise<void> {

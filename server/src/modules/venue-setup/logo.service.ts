@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { VenueDetail } from '@shared/schemas/venue-setup';
 import { AppError, fieldError } from '../../app-error';
 import type { AppContext } from '../../context';
 import { mediaFiles } from '../../db/schema';
+import { readMedia, removeMedia, storeMedia } from '../media/media-store';
 import { toVenueDetail } from '../venue/venue-detail';
 import { createVenueRepo } from '../venue/venue.repo';
 import { LOGO_TYPES, logoUrl, parseLogoName, sniffLogo } from './logo-file';
@@ -25,20 +25,17 @@ export function createLogoService(ctx: AppContext) {
     ): Promise<VenueDetail> {
       const ext = sniffLogo(file.bytes);
       if (!ext) throw fieldError('file', 'invalid');
-      const sha256 = createHash('sha256').update(file.bytes).digest('hex');
-      const venue = await ctx.db.transaction(async (tx) => {
+      if (!(await venues.findById(venueId))) throw new AppError('not_found');
+      // The file first, in pieces outside the transaction (see media-store); removed again should the rest fail.
+      const stored = await storeMedia(ctx.db, {
+        contentType: LOGO_TYPES[ext],
+        fileName: file.fileName.slice(0, 200),
+        bytes: file.bytes,
+      });
+      const linked = ctx.db.transaction(async (tx) => {
         const before = await venues.findById(venueId, tx);
         if (!before) throw new AppError('not_found');
-        const [stored] = await tx
-          .insert(mediaFiles)
-          .values({
-            contentType: LOGO_TYPES[ext],
-            fileName: file.fileName.slice(0, 200),
-            sha256,
-            dataBase64: file.bytes.toString('base64'),
-          })
-          .returning({ id: mediaFiles.id });
-        const url = logoUrl(stored!.id, sha256, ext);
+        const url = logoUrl(stored.id, stored.sha256, ext);
         const updated = await venues.update(venueId, { whitelabelLogoUrl: url }, tx);
         const previous = parseLogoName(before.whitelabelLogoUrl?.replace(/^\/media\/venue-logo\//, '') ?? '');
         if (previous) await tx.delete(mediaFiles).where(eq(mediaFiles.id, previous.fileId));
@@ -49,6 +46,10 @@ export function createLogoService(ctx: AppContext) {
         );
         return updated!;
       });
+      const venue = await linked.catch(async (err: unknown) => {
+        await removeMedia(ctx.db, stored.id);
+        throw err;
+      });
       return toVenueDetail(venue);
     },
 
@@ -56,9 +57,9 @@ export function createLogoService(ctx: AppContext) {
     async load(name: string): Promise<{ contentType: string; bytes: Buffer } | null> {
       const parsed = parseLogoName(name);
       if (!parsed) return null;
-      const [row] = await ctx.db.select().from(mediaFiles).where(eq(mediaFiles.id, parsed.fileId));
+      const row = await readMedia(ctx.db, parsed.fileId);
       if (!row || !row.sha256.startsWith(parsed.shaPrefix) || row.contentType !== LOGO_TYPES[parsed.ext]) return null;
-      return { contentType: row.contentType, bytes: Buffer.from(row.dataBase64, 'base64') };
+      return { contentType: row.contentType, bytes: row.bytes };
     },
   };
 }
