@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright';
 import { openDatabase } from '../server/src/db/client';
-import { seedDemoData } from '../server/src/db/seed';
+import { seedDemoData } from '../server/src/demo/seed';
 import { median, report, round, startServer } from './harness';
 import { seedLedger, type Exec } from './ledger-seed';
 

@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { SMTPServer } from 'smtp-server';
 import { openDatabase } from '../server/src/db/client';
-import { seedDemoData } from '../server/src/db/seed';
+import { seedDemoData } from '../server/src/demo/seed';
 import { createDatabase, startCluster } from './postgres';
 import { report, round, startServer } from './harness';
 import { client, signIn } from './ledger-http';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../server/src/db/client';
-import { seedDemoData } from '../server/src/db/seed';
+import { seedDemoData } from '../server/src/demo/seed';
 import pg from 'pg';
 import { createDatabase, startCluster, type Cluster } from './postgres';
 import { median, report, round, startServer } from './harness';

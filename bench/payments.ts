@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/src/db/client';
 import { rowsOf } from '../server/src/db/rows';
-import { seedDemoData } from '../server/src/db/seed';
+import { seedDemoData } from '../server/src/demo/seed';
 import { startStripeDouble, type StripeDouble } from '../tests/stripe-double/server';
 import { median, report, round, startServer } from './harness';
 import { client, type Client } from './ledger-http';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { loadConfig } from '../server/src/config';
 import { openDatabase } from '../server/src/db/client';
 import { users } from '../server/src/db/schema';
-import { seedDemoData } from '../server/src/db/seed';
+import { seedDemoData } from '../server/src/demo/seed';
 import { createEndedSessions } from '../server/src/modules/auth/ended-sessions';
 import { createSessionResolver } from '../server/src/modules/auth/session-resolver';
 import { createRevokedKeys } from '../server/src/modules/devices/device-guard';

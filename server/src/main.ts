@@ -12,7 +12,7 @@ async function main(): Promise<void> {
       return db;
     }),
     import('./app'),
-    import('./db/seed'),
+    import('./demo/seed'),
   ]);
   const app = await buildApp({ config, db: database.db });
   if (config.seedDemo && (await seedDemoData(database.db, config.scryptN))) app.log.info('demo data seeded');

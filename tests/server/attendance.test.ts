@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users, venues } from '../../server/src/db/schema';
 import { redactUrl } from '../../server/src/http/redact-url';
-import { DEMO_VENUE, isoDay } from '../../server/src/db/demo-data';
+import { DEMO_VENUE, isoDay } from '../../server/src/demo/demo-data';
 import { useTestServer } from './helpers/use-server';
 
 const server = useTestServer();

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { seedDemoShow } from '../../server/src/db/demo-show';
+import { seedDemoShow } from '../../server/src/demo/demo-show';
 import { rowsOf } from '../../server/src/db/rows';
 import { compensationBills } from '../../server/src/db/schema';
-import { seedShowDay } from '../../server/src/db/seed-show-day';
+import { seedShowDay } from '../../server/src/demo/seed-show-day';
 import { useTestServer } from './helpers/use-server';
 
 const server = useTestServer();

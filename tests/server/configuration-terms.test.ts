@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { DEMO_TERMS } from '../../server/src/db/demo-data';
+import { DEMO_TERMS } from '../../server/src/demo/demo-data';
 import { auditLog, users } from '../../server/src/db/schema';
 import { useTestServer } from './helpers/use-server';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/client';
-import { DEMO_VENUE } from '../../server/src/db/demo-data';
+import { DEMO_VENUE } from '../../server/src/demo/demo-data';
 import { rowsOf } from '../../server/src/db/rows';
 import {
   attendeeCheckins,

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { seedDemoShow } from '../../server/src/db/demo-show';
+import { seedDemoShow } from '../../server/src/demo/demo-show';
 import { caller } from './people-fixtures';
 import { useTestServer } from './helpers/use-server';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { can } from '@shared/permissions';
 import type { Role } from '@shared/roles';
-import { DEMO_USERS } from '../../server/src/db/demo-data';
+import { DEMO_USERS } from '../../server/src/demo/demo-data';
 import { bankAccounts, countries, currencies, riders, users, venues } from '../../server/src/db/schema';
 import type { RoutePolicy } from '../../server/src/types';
 import { COUNTRY_CODES, CURRENCY_CODES, isTimeZone } from '@shared/schemas/iso-codes';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../../server/src/db/demo-data';
+import { DEMO_USERS } from '../../server/src/demo/demo-data';
 import { ledgerCounts, postEntry, seedLedgerFixtures, type LedgerFixtures } from './ledger-fixtures';
 import { useTestServer } from './helpers/use-server';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { DEMO_TERMS } from '../../server/src/db/demo-data';
+import { DEMO_TERMS } from '../../server/src/demo/demo-data';
 import { OWNER_TYPES, type OwnerType } from '@shared/schemas/owner';
 import { riders, users } from '../../server/src/db/schema';
 import { useSeededServer } from './helpers/use-server';

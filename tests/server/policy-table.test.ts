@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AUTHENTICATED, can, POLICIES, rolesFor, type Policy } from '@shared/permissions';
 import type { Role } from '@shared/roles';
 import { REGISTRATION_ROLES } from '@shared/schemas/auth';
-import { DEMO_USERS } from '../../server/src/db/demo-data';
+import { DEMO_USERS } from '../../server/src/demo/demo-data';
 import type { RoutePolicy } from '../../server/src/types';
 import { useTestServer } from './helpers/use-server';
 

@@ -1,11 +1,11 @@
 import { count, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { employers, merchants, officials, riders, simpleUsers, users, venues } from '../../server/src/db/schema';
-import { DEMO_VENUE } from '../../server/src/db/demo-data';
-import { DEMO_CONSUMABLES, DEMO_HORSES, seedDemoShow } from '../../server/src/db/demo-show';
+import { DEMO_VENUE } from '../../server/src/demo/demo-data';
+import { DEMO_CONSUMABLES, DEMO_HORSES, seedDemoShow } from '../../server/src/demo/demo-show';
 import { rowsOf } from '../../server/src/db/rows';
-import { seedShowDay } from '../../server/src/db/seed-show-day';
-import { seedDemoData } from '../../server/src/db/seed';
+import { seedShowDay } from '../../server/src/demo/seed-show-day';
+import { seedDemoData } from '../../server/src/demo/seed';
 import { useTestServer } from './helpers/use-server';
 
 const server = useTestServer();

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../../server/src/db/demo-data';
+import { DEMO_USERS } from '../../server/src/demo/demo-data';
 import { officials, riders, users, venueParticipations } from '../../server/src/db/schema';
 import { useTestServer } from './helpers/use-server';
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { seedDemoCompetitions, seedDemoShow } from '../../server/src/db/demo-show';
+import { seedDemoCompetitions, seedDemoShow } from '../../server/src/demo/demo-show';
 import { rowsOf } from '../../server/src/db/rows';
-import { seedShowDay } from '../../server/src/db/seed-show-day';
+import { seedShowDay } from '../../server/src/demo/seed-show-day';
 import type { StartList, StartlistOverview } from '../../src/shared/schemas/startlists';
 import { useTestServer } from './helpers/use-server';
 

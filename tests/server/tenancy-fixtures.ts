@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../server/src/db/client';
-import { seedDemoCompetitions, seedDemoShow } from '../../server/src/db/demo-show';
-import { seedShowDay } from '../../server/src/db/seed-show-day';
+import { seedDemoCompetitions, seedDemoShow } from '../../server/src/demo/demo-show';
+import { seedShowDay } from '../../server/src/demo/seed-show-day';
 import { rowsOf } from '../../server/src/db/rows';
 import {
   competitions,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { DEMO_VENUE } from '../../server/src/db/demo-data';
+import { DEMO_VENUE } from '../../server/src/demo/demo-data';
 import { auditLog, venues } from '../../server/src/db/schema';
 import { useTestServer } from './helpers/use-server';
 

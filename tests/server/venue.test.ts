@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_VENUE } from '../../server/src/db/demo-data';
+import { DEMO_VENUE } from '../../server/src/demo/demo-data';
 import { useTestServer } from './helpers/use-server';
 
 const server = useTestServer();

@@ -8,7 +8,7 @@ import { DEMO_PASSWORD } from '@shared/constants';
 import { buildApp, type BuildOptions } from '../../../server/src/app';
 import { loadConfig, type Config } from '../../../server/src/config';
 import { openDatabase, type Database } from '../../../server/src/db/client';
-import { seedDemoData } from '../../../server/src/db/seed';
+import { seedDemoData } from '../../../server/src/demo/seed';
 import { forgetAllUsers } from '../../../server/src/security/session-cache';
 import type { App } from '../../../server/src/types';
 import { takeMails, type ReadMail } from './mail';

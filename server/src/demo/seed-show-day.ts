@@ -11,9 +11,9 @@ import { contextQueryOf, resolveEntry, withinShowDays, type EntrySpec } from '..
 import { writeJournal, type JournalEntry } from '../modules/ledger/journal.repo';
 import type { TransactionRow } from '../modules/ledger/wire';
 import type { RequestUser } from '../types';
-import type { Db } from './client';
+import type { Db } from '../db/client';
 import { DEMO_VENUE } from './demo-data';
-import { rowsOf } from './rows';
+import { rowsOf } from '../db/rows';
 import {
   attendeeCheckins,
   attendees,
@@ -37,7 +37,7 @@ import {
   venueEventCategories,
   venueParticipations,
   vetInspections,
-} from './schema';
+} from '../db/schema';
 
 /**
  * The demo show's day in progress (issue 11, item 9): a few dozen riders with horses, grooms and

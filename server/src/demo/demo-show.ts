@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from './client';
+import type { Db } from '../db/client';
 import { DEMO_VENUE } from './demo-data';
 import {
   attendees,
@@ -24,7 +24,7 @@ import {
   vecParticipations,
   venueEventCategories,
   venueParticipations,
-} from './schema';
+} from '../db/schema';
 
 /** Reference data and the demo show's setup, so a first look at Paddock finds a working show office. */
 export const DEMO_COUNTRIES: [string, string][] = [

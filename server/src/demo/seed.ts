@@ -2,11 +2,11 @@ import { count, sql } from 'drizzle-orm';
 import { DEMO_PASSWORD } from '@shared/constants';
 import { createProfileRepo, PROFILE_TABLES, type ProfileRole } from '../modules/user/profile.repo';
 import { hashPassword } from '../security/passwords';
-import type { Db } from './client';
+import type { Db } from '../db/client';
 import { DEMO_EMAIL_DOMAIN, DEMO_TERMS, DEMO_USERS, DEMO_VENUE, type DemoUser } from './demo-data';
 import { seedDemoCompetitions, seedDemoShow } from './demo-show';
 import { seedShowDay } from './seed-show-day';
-import { termsAndConditions, users, venues } from './schema';
+import { termsAndConditions, users, venues } from '../db/schema';
 
 export interface SeedOptions {
   /**
