@@ -14,7 +14,7 @@ import { idempotencyOf, requireIdempotency, sendOutcome } from '../../http/idemp
 import { sessionOf } from '../../http/session';
 import type { App } from '../../types';
 import { createLedgerService, isSerialized } from './ledger.service';
-import { undoRoute } from './undo';
+import { undoRoute } from './undo.routes';
 
 const params = z.object({ id: idParam });
 

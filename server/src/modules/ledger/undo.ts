@@ -1,17 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { transactionUndoInput, UNDO_WINDOW_MS } from '@shared/schemas/floor-undo';
+import { UNDO_WINDOW_MS } from '@shared/schemas/floor-undo';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import { transactions } from '../../db/schema';
-import { requireIdempotency, sendOutcome } from '../../http/idempotency';
-import type { App, RequestUser } from '../../types';
+import type { RequestUser } from '../../types';
 import { canActOnVenue } from '../venue/venue-access';
-import type { createLedgerService } from './ledger.service';
 import type { TransactionRow } from './wire';
 
 /*
- * The stable's undo (issue 11 item 4). Corrections are the show office's (policy
+ * The stable's undo. Corrections are the show office's (policy
  * 'transaction.correct'); the one exception: whoever posted a charge may reverse it themselves
  * while it is fresh, so a mistyped charge at the stable is undone at once. The rule, checked
  * here on the locked entry: a charge (not a reversal, not invoiced, not reversed yet), created by
@@ -39,22 +36,4 @@ export async function entryOfKey(tx: Db, venue: number, key: string, user: Reque
   // Someone else's key names their entry: not this user's to undo.
   if (row.author !== user.id) throw new AppError('forbidden');
   return row.id;
-}
-
-export function undoRoute(app: App, ledger: ReturnType<typeof createLedgerService>): void {
-  app.post(
-    '/api/v1/transaction/undo/',
-    {
-      schema: {
-        tags: ['ledger'],
-        security: [{ bearer: [] }],
-        summary:
-          'Undo your own charge within minutes of its posting: posts its reversal (Idempotency-Key required; the charge named by its key)',
-        body: transactionUndoInput,
-        response: { 204: z.null().describe('No content') },
-      },
-      config: { policy: 'transaction.write' },
-    },
-    async (request, reply) => sendOutcome(reply, await ledger.undo(request, request.body, requireIdempotency(request))),
-  );
 }
