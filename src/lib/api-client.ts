@@ -74,8 +74,14 @@ async function send<T>(method: Method, url: string, options: RequestOptions, ren
   try {
     response = await fetch(url, { method, headers, body });
   } catch (cause) {
-    reportError({ kind: 'network', method, url, message: cause instanceof Error ? cause.message : String(cause) });
-    throw new ApiError(0, null, { message: i18next.t('errors:network'), cause });
+    // Offline is normal on a show ground's floor (and a report could not be sent anyway): no
+    // red error, no error report. Elsewhere a lost request is a fault worth reporting.
+    const offline =
+      (typeof navigator !== 'undefined' && navigator.onLine === false) || isFloorDevice(useAppStore.getState().user);
+    if (!offline) {
+      reportError({ kind: 'network', method, url, message: cause instanceof Error ? cause.message : String(cause) });
+    }
+    throw new ApiError(0, null, { message: i18next.t('errors:network'), cause, offline });
   }
 
   // An expired session is renewed without staff action where it can be (issue 11 §2), then the

@@ -7,13 +7,23 @@ export class ApiError extends Error {
   readonly body: unknown;
   /** The api client already showed a toast for this error; callers should not repeat it. */
   readonly notified: boolean;
+  /**
+   * Not reached while offline (or a floor device that cannot reach the server): an expected
+   * state, shown quietly and never as a red error or an error report.
+   */
+  readonly offline: boolean;
 
-  constructor(status: number, body: unknown, options: { message: string; notified?: boolean; cause?: unknown }) {
+  constructor(
+    status: number,
+    body: unknown,
+    options: { message: string; notified?: boolean; cause?: unknown; offline?: boolean },
+  ) {
     super(options.message, { cause: options.cause });
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
     this.notified = options.notified ?? false;
+    this.offline = options.offline ?? false;
   }
 
   /** The wire error code (src/shared/errors.ts), when the body has one. */
@@ -48,6 +58,9 @@ export function errorText(error: unknown): string {
 
 /** Toast an error unless the api client already did. */
 export function showError(error: unknown): void {
-  if (error instanceof ApiError && error.notified) return;
+  if (error instanceof ApiError && (error.notified || error.offline)) return;
   notify.error(errorText(error));
 }
+
+/** Is this the quiet "not connected" failure (see ApiError.offline)? */
+export const isOfflineError = (error: unknown): boolean => error instanceof ApiError && error.offline;

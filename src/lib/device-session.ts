@@ -21,9 +21,20 @@ export interface FloorDeviceSession {
   expiresAt: number;
   user: CurrentUser;
   venue: VenueSummary | null;
+  /** The server refused the credential as expired: it is not offered again; a sign-in renews it. */
+  refused?: true;
 }
 
 const DEVICE_KEY = 'paddock.floorDevice';
+/** The credentials of earlier floor users of this device whose writes still wait (by user id). */
+const OTHERS_KEY = 'paddock.floorDevice.others';
+
+/**
+ * A show runs over several days and its ground's network comes and goes: a device that was
+ * signed in keeps opening its floor screens offline for this long after its credential ended.
+ * Online, the server decides (an ended credential means a sign-in, and the writes wait for it).
+ */
+export const FLOOR_OFFLINE_GRACE_MS = 7 * 24 * 3_600_000;
 
 function storage(): Storage | null {
   try {
@@ -47,20 +58,27 @@ function isSession(value: unknown): value is FloorDeviceSession {
   );
 }
 
-/** The stored floor-device session while it lasts; an expired or broken one is deleted. */
+/**
+ * The stored floor-device session while the floor may open from it: until its credential ends
+ * and FLOOR_OFFLINE_GRACE_MS after (then `credentialUsable` is false); later or broken, it is deleted.
+ */
 export function readDeviceSession(now = Date.now()): FloorDeviceSession | null {
   const store = storage();
   const text = store?.getItem(DEVICE_KEY);
   if (!store || !text) return null;
   try {
     const value: unknown = JSON.parse(text);
-    if (isSession(value) && value.expiresAt > now) return value;
+    if (isSession(value) && value.expiresAt + FLOOR_OFFLINE_GRACE_MS > now) return value;
   } catch {
     // Unreadable: as good as none.
   }
   store.removeItem(DEVICE_KEY);
   return null;
 }
+
+/** Can the credential still be exchanged for a session (not ended, not refused)? */
+export const credentialUsable = (session: Pick<FloorDeviceSession, 'expiresAt' | 'refused'>, now = Date.now()) =>
+  session.refused !== true && session.expiresAt > now;
 
 export function saveDeviceSession(session: FloorDeviceSession): void {
   try {
@@ -106,11 +124,81 @@ export function noteIssuedCredential(answer: LoginResponse): void {
 export function startDeviceSession(sessionToken: string, user: CurrentUser, venue: VenueSummary | null): void {
   const credential = issued?.sessionToken === sessionToken ? issued : null;
   issued = null;
+  // The previous floor user of this device may have writes waiting: their credential stays,
+  // so that the device sends them as that person (see otherCredential).
+  const previous = readDeviceSession();
+  if (previous && previous.user.id !== user.id && credentialUsable(previous)) {
+    keepOtherCredential(previous.user.id, { token: previous.token, expiresAt: previous.expiresAt });
+  }
+  forgetOtherCredential(user.id);
   if (credential && floorDeviceAllowed(user.roles, user.assigned_venue)) {
     saveDeviceSession({ token: credential.token, expiresAt: credential.expiresAt, user, venue });
   } else {
     clearDeviceSession();
   }
+}
+
+// ---- the credentials of earlier users of this device ---------------------------------------
+
+interface OtherCredential {
+  token: string;
+  expiresAt: number;
+}
+
+function readOthers(): Record<string, OtherCredential> {
+  try {
+    const value: unknown = JSON.parse(storage()?.getItem(OTHERS_KEY) ?? '{}');
+    return typeof value === 'object' && value !== null ? (value as Record<string, OtherCredential>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function writeOthers(others: Record<string, OtherCredential>): void {
+  try {
+    if (Object.keys(others).length === 0) storage()?.removeItem(OTHERS_KEY);
+    else storage()?.setItem(OTHERS_KEY, JSON.stringify(others));
+  } catch {
+    // Storage full or unavailable: those writes wait for their person to sign in again.
+  }
+}
+
+function keepOtherCredential(userId: number, credential: OtherCredential): void {
+  writeOthers({ ...readOthers(), [userId]: credential });
+}
+
+/** The user's writes are all sent (or the user signed in again): their kept credential goes. */
+export function forgetOtherCredential(userId: number): void {
+  const others = readOthers();
+  if (!(userId in others)) return;
+  delete others[userId];
+  writeOthers(others);
+}
+
+/**
+ * A usable device credential of `userId` on this device other than the signed-in session:
+ * the current device session's (a restored, token-less session) or one kept from an earlier user.
+ */
+export function otherCredential(userId: number, now = Date.now()): string | null {
+  const current = readDeviceSession(now);
+  if (current?.user.id === userId && credentialUsable(current, now)) return current.token;
+  const kept = readOthers()[userId];
+  if (kept && typeof kept.token === 'string' && kept.expiresAt > now) return kept.token;
+  return null;
+}
+
+/**
+ * A session token for an earlier user of this device from their device credential, so that
+ * their queued writes go as theirs (the server keeps idempotency keys per user: each write
+ * still lands once). null when there is none or it was refused (the writes then wait for that
+ * person to sign in); throws when the server cannot be reached.
+ */
+export async function sessionForOtherUser(userId: number): Promise<string | null> {
+  const credential = otherCredential(userId);
+  if (!credential) return null;
+  const answer = await tokenFrom('/api/token/device/', { device_token: credential, device_id: deviceId() });
+  if (answer === null) forgetOtherCredential(userId);
+  return answer;
 }
 
 // ---- restoring and renewing -----------------------------------------------------------------
@@ -131,7 +219,7 @@ export function restoreDeviceSession(): CurrentUser | null {
 /** renewed: a fresh token; signInNeeded: refused, a sign-in is needed; unreachable: try again later. */
 export type Renewal = 'renewed' | 'signInNeeded' | 'unreachable';
 
-class Unreachable extends Error {}
+export class Unreachable extends Error {}
 
 /**
  * Told when the server refuses this device as revoked — the token exchange, a sign-in, any
@@ -149,6 +237,9 @@ export function reportDeviceRevoked(): void {
   else void import('@/offline/device').then((device) => device.markRevoked());
 }
 
+/** The error code of the last refusal of tokenFrom. */
+let lastRefusal: string | null = null;
+
 /** A token from an auth endpoint, null when refused (4xx); throws Unreachable otherwise. */
 async function tokenFrom(path: string, body: object): Promise<string | null> {
   let response: Response;
@@ -163,12 +254,13 @@ async function tokenFrom(path: string, body: object): Promise<string | null> {
     throw new Unreachable();
   }
   if (response.status >= 500 || response.status === 408 || response.status === 429) throw new Unreachable();
-  if (response.status === 403) {
+  if (!response.ok) {
+    const refusal = (await response.json().catch(() => null)) as { error?: unknown } | null;
+    lastRefusal = typeof refusal?.error === 'string' ? refusal.error : null;
     // A revoked device (issue 14 §8): the floor screens say so.
-    const refusal: unknown = await response.json().catch(() => null);
-    if ((refusal as { error?: unknown } | null)?.error === 'device_revoked') reportDeviceRevoked();
+    if (response.status === 403 && lastRefusal === 'device_revoked') reportDeviceRevoked();
+    return null;
   }
-  if (!response.ok) return null;
   const answer = (await response.json().catch(() => null)) as { token?: unknown } | null;
   return typeof answer?.token === 'string' ? answer.token : null;
 }
@@ -182,11 +274,13 @@ async function attemptRenewal(): Promise<Renewal> {
     if (refreshed) return renewed(refreshed, token);
     // Expired during the outage: the floor device's credential gets a new one.
     const device = readDeviceSession();
-    if (device && device.user.id === user.id) {
+    if (device && device.user.id === user.id && credentialUsable(device)) {
       const exchanged = await tokenFrom('/api/token/device/', { device_token: device.token, device_id: deviceId() });
       if (exchanged) return renewed(exchanged, token);
-      // Refused for good (deactivated, no longer on the floor, another venue).
-      clearDeviceSession();
+      // Refused: an ended credential keeps the floor open (offline days) until a sign-in; refused
+      // for good (deactivated, no longer on the floor, another venue) the device session ends.
+      if (lastRefusal === 'token_expired') saveDeviceSession({ ...device, refused: true });
+      else clearDeviceSession();
     }
   } catch (error) {
     if (error instanceof Unreachable) return 'unreachable';

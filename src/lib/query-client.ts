@@ -1,4 +1,4 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { showError } from './api-error';
 
 /**
@@ -12,3 +12,9 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// TanStack Query starts out assuming a network and only learns of a change from the browser's
+// online/offline events: a page opened offline would fire every query, fail each in red and
+// report it. Offline is normal on a show ground's floor: queries wait (paused) until the
+// network is back instead.
+if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);

@@ -77,8 +77,13 @@ export interface OutboxItem {
   seq?: number;
   /** The client-made UUID: Idempotency-Key of the request and id of the local row. */
   key: string;
-  /** The signed-in user who made it: only their session sends it (keys are per user). */
+  /**
+   * The signed-in user who made it: it is sent as theirs (keys are per user), by their session
+   * or their device credential kept on this device (sync.ts).
+   */
   user: number;
+  /** Their name as the device knew it, to say whose the write is (older items lack it). */
+  userName?: string;
   venue: number;
   entity: FloorEntity;
   method: 'POST' | 'PATCH';
@@ -96,6 +101,7 @@ export interface OutboxItem {
 export interface AttentionItem {
   key: string;
   user: number;
+  userName?: string;
   venue: number;
   entity: FloorEntity;
   path: string;

@@ -36,13 +36,19 @@ export const newKey = (): string => crypto.randomUUID();
 export const floorTable = (db: FloorDb, entity: FloorEntity) => db.table<FloorRow, LocalId>(entity);
 
 /** Saves the row and its outbox item in one transaction. */
-export async function saveWrite<E extends FloorEntity>(db: FloorDb, user: number, write: FloorWrite<E>): Promise<void> {
+export async function saveWrite<E extends FloorEntity>(
+  db: FloorDb,
+  user: number,
+  write: FloorWrite<E>,
+  userName?: string,
+): Promise<void> {
   const table = floorTable(db, write.entity);
   await db.transaction('rw', [table, db.outbox], async () => {
     await table.put(write.row as FloorRow);
     await db.outbox.add({
       key: write.key,
       user,
+      ...(userName && { userName }),
       venue: write.venue,
       entity: write.entity,
       method: write.method ?? 'POST',
@@ -67,7 +73,7 @@ export function onEnqueue(listener: () => void): () => void {
 export async function enqueue<E extends FloorEntity>(write: FloorWrite<E>): Promise<void> {
   const user = useAppStore.getState().user;
   if (!user) throw new Error('enqueue: nobody is signed in');
-  await saveWrite(floorDb, user.id, write);
+  await saveWrite(floorDb, user.id, write, `${user.first_name} ${user.last_name}`.trim() || user.username);
   for (const listener of enqueueListeners) listener();
 }
 
@@ -93,6 +99,8 @@ export interface FlushContext {
   db: FloorDb;
   transport: Transport;
   user: number;
+  /** The session token to send with (another user's, from their device credential); else the store's. */
+  token?: string;
   now: () => number;
   random: () => number;
   /** Send even if the backoff has not run out (the network just came back). */
@@ -126,8 +134,8 @@ async function rejected(db: FloorDb, item: OutboxItem, status: number, error: un
   const table = floorTable(db, item.entity);
   await db.transaction('rw', [table, db.outbox, db.attention], async () => {
     await db.outbox.delete(item.seq!);
-    const { key, user, venue, entity, path, body } = item;
-    await db.attention.put({ key, user, venue, entity, path, body, status, error, at });
+    const { key, user, userName, venue, entity, path, body } = item;
+    await db.attention.put({ key, user, userName, venue, entity, path, body, status, error, at });
     await table.update(key, { pending: undefined, rejected: 1 });
   });
 }
@@ -167,6 +175,7 @@ export async function flushOutbox(ctx: FlushContext): Promise<FlushResult> {
         path: item.path,
         body: item.body,
         key: item.key,
+        ...(ctx.token !== undefined && { token: ctx.token }),
       }));
     } catch (error) {
       return outcome({ stop: 'retry', retryAt: await retryLater(ctx, item, describe(error)) });

@@ -36,7 +36,7 @@ const isRevokedRefusal = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { error?: unknown }).error === 'device_revoked';
 
 /** Person, item and amount of one write, from its local row (or the body sent). */
-async function describe(
+export async function describeWrite(
   db: FloorDb,
   entity: FloorEntity,
   key: string,
@@ -84,7 +84,7 @@ export async function unsentWrites(db: FloorDb = floorDb): Promise<UnsentWrite[]
       venue: item.venue,
       at: item.createdAt,
       queued: true,
-      ...(await describe(db, item.entity, item.key, item.body)),
+      ...(await describeWrite(db, item.entity, item.key, item.body)),
     })),
     ...refused.map(async (item) => {
       const row = (await floorTable(db, item.entity).get(item.key)) as Row | undefined;
@@ -94,7 +94,7 @@ export async function unsentWrites(db: FloorDb = floorDb): Promise<UnsentWrite[]
         venue: item.venue,
         at: text(row?.occurred_at) ?? text(row?.created_at) ?? item.at,
         queued: false,
-        ...(await describe(db, item.entity, item.key, item.body)),
+        ...(await describeWrite(db, item.entity, item.key, item.body)),
       };
     }),
   ]);

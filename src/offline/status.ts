@@ -2,18 +2,38 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
 import { FLOOR_ENTITIES } from '@shared/floor-constants';
+import { otherCredential } from '@/lib/device-session';
 import { useAppStore } from '@/lib/store';
 import { floorDb, type AttentionItem } from './db';
 import { floorTable } from './outbox';
+import { describeWrite, type UnsentWrite } from './revoked-writes';
 import { usePersisted } from './persist';
 import { floorSync } from './sync';
 
+/**
+ * Writes of another person waiting on this device (their session ran out, someone else signed
+ * in) and how they will go: as theirs with their device credential kept here, or once that
+ * person signs in on this device again.
+ */
+export interface OthersWrites {
+  user: number;
+  /** Their name as the device knew it when they made the writes; null for older writes. */
+  name: string | null;
+  count: number;
+  route: 'credential' | 'signIn';
+}
+
 /** What every floor screen shows about its venue's sync (issue 4 §4). */
 export interface FloorStatus {
+  /** What the browser says about its network. */
   online: boolean;
-  /** This user's writes of the venue not sent yet; null until the outbox has been read. */
+  /** Did the API answer the last request (null: nothing asked yet)? See EngineState. */
+  reachable: boolean | null;
+  /** The venue's writes on this device not sent yet, whoever made them; null until read. */
   pending: number | null;
-  /** This user's writes of the venue the server refused, not dismissed yet. */
+  /** Of those and of other venues: the writes of people other than the signed-in one. */
+  others: OthersWrites[];
+  /** The venue's writes the server refused, not dismissed yet (whoever made them). */
   attention: number;
   /** ISO time of the last successful pull or push. */
   lastSyncAt: string | null;
@@ -43,30 +63,42 @@ const useOnline = (): boolean =>
 
 const useUserId = () => useAppStore((state) => state.user?.id ?? null);
 
+const NO_OTHERS: OthersWrites[] = [];
+
 export function useFloorStatus(venue: number | null): FloorStatus {
   const user = useUserId();
   const online = useOnline();
   const persisted = usePersisted();
-  const { busy, outdated } = useStore(floorSync.state);
+  const { busy, outdated, reachable } = useStore(floorSync.state);
   const stored = useLiveQuery(async () => {
     // Nobody known yet (a sign-in still loading the user): nothing read, nothing to claim.
     if (venue === null || user === null) return null;
-    const mine = (item: { user: number }) => item.user === user;
-    // Index counts only, unless other users' writes wait on this device too (then read them):
-    // a drain of a thousand writes re-runs this after each one.
-    const [all, ofUser, ofVenue] = await Promise.all([
-      floorDb.outbox.count(),
-      floorDb.outbox.where('user').equals(user).count(),
+    // Index reads only: a drain of a thousand writes re-runs this after each one.
+    const [pending, attention, state, users] = await Promise.all([
       floorDb.outbox.where('venue').equals(venue).count(),
+      floorDb.attention.where('venue').equals(venue).count(),
+      floorDb.sync.get(venue),
+      floorDb.outbox.orderBy('user').uniqueKeys(),
     ]);
-    const pending = all === ofUser ? ofVenue : await floorDb.outbox.where('venue').equals(venue).filter(mine).count();
-    const attention = await floorDb.attention.where('venue').equals(venue).filter(mine).count();
-    const state = await floorDb.sync.get(venue);
-    return { pending, attention, lastSyncAt: state?.lastSyncAt ?? null, ready: state !== undefined };
+    const others = await Promise.all(
+      (users as number[])
+        .filter((id) => id !== user)
+        .map(async (id): Promise<OthersWrites> => {
+          const [count, first] = await Promise.all([
+            floorDb.outbox.where('user').equals(id).count(),
+            floorDb.outbox.where('user').equals(id).first(),
+          ]);
+          const route = otherCredential(id) ? 'credential' : 'signIn';
+          return { user: id, name: first?.userName ?? null, count, route };
+        }),
+    );
+    return { pending, attention, others, lastSyncAt: state?.lastSyncAt ?? null, ready: state !== undefined };
   }, [venue, user]);
   return {
     online,
+    reachable,
     pending: stored ? stored.pending : null,
+    others: stored?.others ?? NO_OTHERS,
     attention: stored?.attention ?? 0,
     lastSyncAt: stored?.lastSyncAt ?? null,
     persisted,
@@ -76,22 +108,36 @@ export function useFloorStatus(venue: number | null): FloorStatus {
   };
 }
 
-const NO_ITEMS: AttentionItem[] = [];
+/** A refused write with what it was: person, item, amount (as the device knew them). */
+export type AttentionDetail = AttentionItem &
+  Pick<UnsentWrite, 'person' | 'item' | 'amount' | 'currency'> & {
+    /** When it was made on the device (the refusal came later). */
+    madeAt: string;
+  };
 
-/** The signed-in user's refused writes of the venue, oldest first. */
-export function useAttention(venue: number | null): AttentionItem[] {
-  const user = useUserId();
-  const items = useLiveQuery(
-    async () =>
-      venue === null
-        ? NO_ITEMS
-        : await floorDb.attention
-            .where('venue')
-            .equals(venue)
-            .filter((item) => item.user === user)
-            .sortBy('at'),
-    [venue, user],
-  );
+const madeAt = (item: AttentionItem): string => {
+  const at = (item.body as { occurred_at?: unknown } | null)?.occurred_at;
+  return typeof at === 'string' && at ? at : item.at;
+};
+
+const NO_ITEMS: AttentionDetail[] = [];
+
+/**
+ * The venue's refused writes on this device, whoever made them (nothing hidden), oldest first,
+ * each with what it was so that staff can enter it again.
+ */
+export function useAttention(venue: number | null): AttentionDetail[] {
+  const items = useLiveQuery(async () => {
+    if (venue === null) return NO_ITEMS;
+    const refused = await floorDb.attention.where('venue').equals(venue).sortBy('at');
+    return await Promise.all(
+      refused.map(async (item) => ({
+        ...item,
+        madeAt: madeAt(item),
+        ...(await describeWrite(floorDb, item.entity, item.key, item.body)),
+      })),
+    );
+  }, [venue]);
   return items ?? NO_ITEMS;
 }
 

@@ -1,6 +1,12 @@
 import { useEffect } from 'react';
 import { createStore } from 'zustand/vanilla';
-import { renewSession, type Renewal } from '@/lib/device-session';
+import {
+  forgetOtherCredential,
+  renewSession,
+  sessionForOtherUser,
+  Unreachable,
+  type Renewal,
+} from '@/lib/device-session';
 import { useAppStore } from '@/lib/store';
 import { floorDb, type FloorDb } from './db';
 import { createHeartbeat, markRevoked, sendHeartbeat } from './device';
@@ -38,6 +44,12 @@ export interface EngineState {
   busy: number;
   /** The server speaks a newer sync protocol (426): nothing more until a reload. */
   outdated: boolean;
+  /**
+   * Did the last request reach the API (true), fail without an answer or with a gateway's
+   * 502/503/504 (false), or has none been made yet (null)? The browser's online flag only
+   * knows about the local network; this is what the server actually answered.
+   */
+  reachable: boolean | null;
 }
 
 export interface EngineOptions {
@@ -63,6 +75,13 @@ export interface EngineOptions {
   heartbeat?: () => void;
   /** A write was refused because this device is revoked: the floor screens say so. */
   onRevoked?: () => void;
+  /**
+   * A session token for another user of this device whose writes wait (their device
+   * credential, exchanged); null when there is none. Throws Unreachable when offline.
+   */
+  otherSession?: (user: number) => Promise<string | null>;
+  /** That user's writes are all sent: their kept credential is no longer needed. */
+  forgetOther?: (user: number) => void;
 }
 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -90,7 +109,7 @@ function coalesce(task: () => Promise<void>): () => Promise<void> {
 export function createFloorSync(options: EngineOptions = {}) {
   const {
     db = floorDb,
-    transport = fetchTransport,
+    transport: baseTransport = fetchTransport,
     user = () => useAppStore.getState().user?.id ?? null,
     lock = webLock,
     now = () => Date.now(),
@@ -100,8 +119,24 @@ export function createFloorSync(options: EngineOptions = {}) {
     onSignInNeeded = () => useAppStore.getState().setSignInNeeded(true),
     heartbeat = () => undefined,
     onRevoked = markRevoked,
+    otherSession = sessionForOtherUser,
+    forgetOther = forgetOtherCredential,
   } = options;
-  const state = createStore<EngineState>(() => ({ busy: 0, outdated: false }));
+  const state = createStore<EngineState>(() => ({ busy: 0, outdated: false, reachable: null }));
+  const reached = (reachable: boolean) => {
+    if (state.getState().reachable !== reachable) state.setState({ reachable });
+  };
+  const GATEWAY_DOWN = new Set([502, 503, 504]);
+  const transport: Transport = async (request) => {
+    try {
+      const response = await baseTransport(request);
+      reached(!GATEWAY_DOWN.has(response.status));
+      return response;
+    } catch (error) {
+      reached(false);
+      throw error;
+    }
+  };
   const busy = (delta: number) => state.setState((s) => ({ busy: s.busy + delta }));
   const outdated = () => {
     state.setState({ outdated: true });
@@ -116,23 +151,87 @@ export function createFloorSync(options: EngineOptions = {}) {
     if (watchers > 0) retryTimer = setTimeout(() => void flush(), Math.max(0, at - now()));
   };
 
+  /** Session tokens of other users of this device (from their device credentials), in memory. */
+  const otherTokens = new Map<number, string>();
+
+  /**
+   * The queued writes of another user of this device (the previous person's session ran out,
+   * someone else signed in): sent as theirs with a session from their device credential, each
+   * with its own key, so each lands once. Without a usable credential they wait for that
+   * person to sign in (the status says so).
+   */
+  const flushOther = async (other: number, force: boolean): Promise<FlushResult | null> => {
+    const tokenOf = async (): Promise<string | null> => {
+      const known = otherTokens.get(other);
+      if (known) return known;
+      try {
+        const token = await otherSession(other);
+        if (token) otherTokens.set(other, token);
+        else reached(true);
+        return token;
+      } catch (error) {
+        if (error instanceof Unreachable) {
+          reached(false);
+          return null;
+        }
+        throw error;
+      }
+    };
+    const sendAs = (token: string) =>
+      lock(OUTBOX_LOCK, () => flushOutbox({ db, transport, user: other, token, now, random, ignoreBackoff: force }));
+    let token = await tokenOf();
+    if (!token) return null;
+    let result = await sendAs(token);
+    if (result.stop === 'unauthorized') {
+      // The exchanged session ended meanwhile: one more from the credential.
+      otherTokens.delete(other);
+      token = await tokenOf();
+      if (!token) return result;
+      const again = await sendAs(token);
+      result = { ...again, sent: new Set([...result.sent, ...again.sent]) };
+    }
+    if (result.stop === 'done') {
+      otherTokens.delete(other);
+      forgetOther(other);
+    }
+    return result;
+  };
+
   const flushRound = async () => {
     const userId = user();
     const force = ignoreBackoff;
     ignoreBackoff = false;
-    if (userId === null || state.getState().outdated || isOffline()) return;
-    if ((await db.outbox.where('user').equals(userId).count()) === 0) return;
+    if (state.getState().outdated || isOffline()) return;
+    // Every user's queue on this device: nothing waits unseen because someone else signed in.
+    const users = (await db.outbox.orderBy('user').uniqueKeys()) as number[];
+    if (users.length === 0) return;
     busy(1);
     try {
-      const send = () =>
-        lock(OUTBOX_LOCK, () => flushOutbox({ db, transport, user: userId, now, random, ignoreBackoff: force }));
-      let result = await send();
-      const sent = new Set(result.sent);
-      const revoked = result.revoked === true;
-      if (result.stop === 'unauthorized') result = await afterUnauthorized(userId, send, sent);
-      if (result.stop === 'outdated') outdated();
-      if (revoked || result.revoked) onRevoked();
-      if (result.retryAt !== undefined) scheduleRetry(result.retryAt);
+      const sent = new Set<number>();
+      const retries: number[] = [];
+      let revoked = false;
+      const note = (result: FlushResult) => {
+        for (const venue of result.sent) sent.add(venue);
+        if (result.revoked) revoked = true;
+        if (result.stop === 'outdated') outdated();
+        if (result.retryAt !== undefined) retries.push(result.retryAt);
+      };
+      if (userId !== null && users.includes(userId)) {
+        const send = () =>
+          lock(OUTBOX_LOCK, () => flushOutbox({ db, transport, user: userId, now, random, ignoreBackoff: force }));
+        let result = await send();
+        for (const venue of result.sent) sent.add(venue);
+        if (result.revoked) revoked = true;
+        if (result.stop === 'unauthorized') result = await afterUnauthorized(userId, send, sent);
+        note(result);
+      }
+      for (const other of users) {
+        if (other === userId || state.getState().outdated) continue;
+        const result = await flushOther(other, force);
+        if (result) note(result);
+      }
+      if (revoked) onRevoked();
+      if (retries.length) scheduleRetry(Math.min(...retries));
       heartbeat();
       // The server's rows replace the pending ones.
       await Promise.all([...sent].map((venue) => pull(venue)));

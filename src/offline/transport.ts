@@ -15,6 +15,8 @@ export interface SyncRequest {
   body?: unknown;
   /** The Idempotency-Key of a write. */
   key?: string;
+  /** Another session's token (an earlier user of this device); the signed-in one's by default. */
+  token?: string;
 }
 
 export interface SyncResponse {
@@ -41,8 +43,9 @@ const WRITE_TIMEOUT_MS = 30_000;
 const PULL_TIMEOUT_MS = 120_000;
 
 /** fetch with the signed-in user's bearer token. */
-export const fetchTransport: Transport = async ({ method, path, body, key }) => {
-  const { token, language } = useAppStore.getState();
+export const fetchTransport: Transport = async ({ method, path, body, key, token: asUser }) => {
+  const { language } = useAppStore.getState();
+  const token = asUser ?? useAppStore.getState().token;
   const headers = new Headers({
     Accept: 'application/json',
     'Accept-Language': language,

@@ -255,7 +255,9 @@ describe('pending count', () => {
   it('the status bar says it is checking instead of showing a count', () => {
     const status = {
       online: true,
+      reachable: true,
       pending: null,
+      others: [],
       attention: 0,
       lastSyncAt: null,
       persisted: false,
@@ -277,7 +279,9 @@ describe('storage badge', () => {
   it('is neutral and explains itself on a tap, with the advice to install the app', async () => {
     const status = {
       online: true,
+      reachable: true,
       pending: 0,
+      others: [],
       attention: 0,
       lastSyncAt: null,
       persisted: false,

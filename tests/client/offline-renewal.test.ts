@@ -81,9 +81,10 @@ describe('401 during a flush', () => {
     expect(useAppStore.getState()).toMatchObject({ signInNeeded: true, user: stable });
     expect(await queued()).toEqual(all);
     expect(fx.server.effects).toEqual([]);
-    // The expired device session was not even offered, and is gone.
+    // The expired device credential was not even offered; the device session stays (the floor
+    // keeps opening offline for the show's days) until the sign-in.
     expect(bodyOf(fetchMock, '/api/token/device/')).toEqual([]);
-    expect(readDeviceSession()).toBeNull();
+    expect(readDeviceSession()).toMatchObject({ token: 'device-1', user: { id: USER } });
 
     // The user signs in again.
     useAppStore.getState().setToken('after-sign-in');
@@ -120,6 +121,25 @@ describe('401 during a flush', () => {
     expect(useAppStore.getState().signInNeeded).toBe(false);
     expect(await queued()).toEqual(all);
     expect(readDeviceSession()).not.toBeNull();
+  });
+
+  it('a credential the server refuses as expired is kept for the offline days but never offered again', async () => {
+    const all = await queue(1);
+    deviceSession();
+    const fetchMock = mockFetch({
+      'POST /api/token/refresh/': () => json(400, { error: 'token_expired', message: 'x' }),
+      'POST /api/token/device/': () => json(400, { error: 'token_expired', message: 'x' }),
+    });
+    onlyWithToken('never');
+    await engine().flush();
+    expect(useAppStore.getState().signInNeeded).toBe(true);
+    expect(readDeviceSession()).toMatchObject({ token: 'device-1', refused: true });
+    expect(await queued()).toEqual(all);
+    useAppStore.setState({ signInNeeded: false });
+    await engine().flush();
+    // The second round refreshed (refused again) but did not offer the refused credential.
+    expect(bodyOf(fetchMock, '/api/token/device/')).toHaveLength(1);
+    expect(useAppStore.getState().signInNeeded).toBe(true);
   });
 
   it('a pull refused with 401 renews the session and pulls again', async () => {

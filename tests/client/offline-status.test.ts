@@ -55,18 +55,36 @@ afterEach(() => {
 });
 
 describe('floor status', () => {
-  it('counts this user’s pending writes and refusals of the venue, and knows online and the last sync', async () => {
+  it('counts the venue’s pending writes and refusals of every user of the device, and knows online and the last sync', async () => {
     await saveWrite(floorDb, 7, chargeWrite(VENUE, 'a'));
     await saveWrite(floorDb, 7, chargeWrite(VENUE, 'b'));
     await saveWrite(floorDb, 7, chargeWrite(2, 'other-venue'));
-    await saveWrite(floorDb, 8, chargeWrite(VENUE, 'other-user'));
+    await saveWrite(floorDb, 8, chargeWrite(VENUE, 'other-user'), 'Anna Stall');
+    await saveWrite(floorDb, 9, chargeWrite(VENUE, 'older-app'));
     await floorDb.attention.put({
       ...{ key: 'c', user: 7, venue: VENUE, entity: 'transactions', path: 'transaction/', body: {} },
       ...{ status: 422, error: { error: 'validation' }, at: '2026-05-01T10:00:00.000Z' },
     });
+    await floorDb.attention.put({
+      ...{ key: 'd', user: 8, venue: VENUE, entity: 'transactions', path: 'transaction/', body: {} },
+      ...{ status: 422, error: { error: 'validation' }, at: '2026-05-01T10:00:00.000Z' },
+    });
+    // Anna left her device credential on the tablet; the other one's is gone.
+    localStorage.setItem(
+      'paddock.floorDevice.others',
+      JSON.stringify({ 8: { token: 'anna-credential', expiresAt: Date.now() + 3_600_000 } }),
+    );
     const { result } = renderHook(() => useFloorStatus(VENUE));
-    await waitFor(() => expect(result.current).toMatchObject({ pending: 2, attention: 1, ready: false }));
+    // Nothing queued on the device is hidden: the other people's writes count and are named.
+    await waitFor(() => expect(result.current).toMatchObject({ pending: 4, attention: 2, ready: false }));
+    await waitFor(() =>
+      expect(result.current.others).toEqual([
+        { user: 8, name: 'Anna Stall', count: 1, route: 'credential' },
+        { user: 9, name: null, count: 1, route: 'signIn' },
+      ]),
+    );
     expect(result.current).toMatchObject({ online: true, syncing: false, outdated: false, lastSyncAt: null });
+    localStorage.removeItem('paddock.floorDevice.others');
 
     await floorDb.sync.put({
       ...{ venue: VENUE, cursor: 3, venueName: 'Demo Show', currency: 'EUR', currencyDisplay: 'symbol' },
@@ -147,6 +165,22 @@ describe('sync in the app', () => {
     await act(() => vi.advanceTimersByTimeAsync(2_000));
     await eventually(() => expect(posts()).toBe(2));
     await eventually(async () => expect(await floorDb.outbox.count()).toBe(0));
+  });
+
+  it('says the server is unreachable when requests get no answer although the browser is online, and when it is back', async () => {
+    let down = true;
+    mockFetch({
+      'GET /api/v1/venue/1/floor/changes/': () =>
+        down ? Promise.reject(new TypeError('Failed to fetch')) : json(200, changes({ cursor: 3, reset: true })),
+    });
+    const { result } = renderHook(() => {
+      useFloorSync(VENUE);
+      return useFloorStatus(VENUE);
+    });
+    await waitFor(() => expect(result.current).toMatchObject({ online: true, reachable: false }));
+    down = false;
+    act(() => void window.dispatchEvent(new Event('focus')));
+    await waitFor(() => expect(result.current.reachable).toBe(true));
   });
 
   it('asks for persistent storage in the installed app and after install; the status shows the answer', async () => {

@@ -45,7 +45,9 @@ export function AttendeeForm() {
   const submit = form.onSubmit(async (values) => {
     try {
       await addAttendee(venue, toInput(values));
-      notify.success(t('attendee.added', { name: `${values.first_name} ${values.last_name}`.trim() }));
+      notify.success(t('attendee.added', { name: `${values.first_name} ${values.last_name}`.trim() }), {
+        channel: 'welcomedesk-attendee',
+      });
       form.setValues(EMPTY);
     } catch (error) {
       showError(error);

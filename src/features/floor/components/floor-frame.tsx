@@ -23,16 +23,17 @@ function FloorBody({ showVenue, children }: { showVenue: boolean; children: Reac
   const venue = useFloorVenue();
   useFloorSync(venue);
   const status = useFloorStatus(venue);
-  const label = useVenueLabel(useSyncInfo(venue));
+  const info = useSyncInfo(venue);
+  const label = useVenueLabel(info);
   return (
     <Stack>
       {showVenue && label.name && <Text c="dimmed">{label.name}</Text>}
       <DeviceNotices venue={venue} />
-      <StatusBar status={status} />
+      <StatusBar status={status} timeZone={info?.timeZone} />
       <AttentionList venue={venue} />
       {status.ready ? (
         children
-      ) : status.online ? (
+      ) : status.online && status.reachable !== false ? (
         <Center py="xl">
           <Stack align="center" gap="xs">
             <Loader role="status" aria-label={t('frame.loading')} />

@@ -45,7 +45,7 @@ export function InspectionForm({ venue, horse }: { venue: number; horse: LocalHo
         inspector: values.inspector,
         occurred_at: dayjs(values.time).toISOString(),
       });
-      notify.success(t('vet.saved', { horse: horse.name }));
+      notify.success(t('vet.saved', { horse: horse.name }), { channel: 'vet-inspection' });
       form.setValues(start());
     } catch (error) {
       showError(error);

@@ -35,6 +35,9 @@ export function rankItems(items: LocalConsumable[], uses: Map<number, number> | 
     .map(({ item }) => item);
 }
 
+/** The stable's charge and undo toasts replace each other (see ToastOptions.channel). */
+const CHARGE_TOASTS = 'stable-charge';
+
 const clamp = (quantity: number) => Math.min(MAX_CHARGE_QUANTITY, Math.max(1, quantity));
 
 function Balance({ venue, venueName, currency, person }: QuickChargeProps) {
@@ -71,7 +74,7 @@ function Undo({ last, currency, onDone }: { last: LastCharge; currency: string; 
     try {
       // One reversal per charge of the save, queued after the charges.
       for (const row of last.rows) await undoCharge(row);
-      notify.success(t('quick.undone'));
+      notify.success(t('quick.undone'), { channel: CHARGE_TOASTS });
       onDone();
     } catch (error) {
       showError(error);
@@ -135,7 +138,7 @@ export function QuickCharge({ venue, venueName, currency, person }: QuickChargeP
       for (const line of lines) {
         rows.push(await recordCharge({ venue, currency, person, consumable: line.item, quantity: line.quantity }));
       }
-      notify.success(t('quick.saved', { amount: formatMoney(total, currency), name }));
+      notify.success(t('quick.saved', { amount: formatMoney(total, currency), name }), { channel: CHARGE_TOASTS });
       setLines([]);
     } catch (error) {
       showError(error);

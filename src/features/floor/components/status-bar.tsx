@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Loader, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { FloorStatus } from '@/offline/status';
+import type { FloorStatus, OthersWrites } from '@/offline/status';
 import { browser } from '@/lib/browser';
-import { formatDateTime } from '@/lib/format';
+import { formatClock, formatDateTime } from '@/lib/format';
 import { Chip } from './marks';
 import { SignInPrompt } from './sign-in-prompt';
 
@@ -40,14 +40,64 @@ function StorageChip() {
   );
 }
 
+export type Connection = 'offline' | 'unreachable' | 'sending' | 'allSent' | 'online';
+
+/**
+ * What is true about the connection, in this order: the browser has no network; the API did not
+ * answer (a server down behind a working wifi); writes are going out; everything was sent (at
+ * the last sync); else simply online.
+ */
+export function connectionOf(status: FloorStatus): Connection {
+  if (!status.online) return 'offline';
+  if (status.reachable === false) return 'unreachable';
+  if (status.syncing && status.pending) return 'sending';
+  if (status.pending === 0 && status.others.length === 0 && status.lastSyncAt) return 'allSent';
+  return 'online';
+}
+
+const CONNECTION_COLOR: Record<Connection, string> = {
+  offline: 'red.9',
+  unreachable: 'orange.9',
+  sending: 'blue.9',
+  allSent: 'teal.9',
+  online: 'teal.9',
+};
+
+/**
+ * Other people's writes queued on this device: whose they are and how they will be sent. The
+ * queue belongs to the device, not to whoever is signed in now.
+ */
+function OthersWritesNotice({ others }: { others: OthersWrites[] }) {
+  const { t } = useTranslation('floor');
+  if (!others.length) return null;
+  return (
+    <Alert color="blue" title={t('status.othersTitle')} role="status">
+      <Stack gap={4}>
+        {others.map((other) => {
+          const name = other.name ?? t('status.someoneElse', { id: other.user });
+          return (
+            <Text size="sm" key={other.user}>
+              {t(other.route === 'credential' ? 'status.othersCredential' : 'status.othersSignIn', {
+                count: other.count,
+                name,
+              })}
+            </Text>
+          );
+        })}
+      </Stack>
+    </Alert>
+  );
+}
+
 /**
  * What floor staff need to trust the screen: connection, queued writes, last sync, storage.
  * Colours are the darker shades so that the small badge text keeps a 4.5:1 contrast (WCAG AA).
  * The pending count shows only once the outbox has been read (never a "0" while writes wait).
  */
-export function StatusBar({ status }: { status: FloorStatus }) {
-  const { t } = useTranslation('floor');
+export function StatusBar({ status, timeZone }: { status: FloorStatus; timeZone?: string }) {
+  const { t, i18n } = useTranslation('floor');
   const { pending } = status;
+  const connection = connectionOf(status);
   return (
     <>
       {status.outdated && (
@@ -61,9 +111,12 @@ export function StatusBar({ status }: { status: FloorStatus }) {
         </Alert>
       )}
       <SignInPrompt pending={status.pending} />
+      <OthersWritesNotice others={status.others} />
       <Group gap="xs" role="status" aria-label={t('status.label')}>
-        <Chip color={status.online ? 'teal.9' : 'red.9'} variant="filled">
-          {status.online ? t('status.online') : t('status.offline')}
+        <Chip color={CONNECTION_COLOR[connection]} variant="filled">
+          {connection === 'allSent'
+            ? t('status.allSent', { time: formatClock(status.lastSyncAt!, i18n.language, timeZone) })
+            : t(`status.${connection}`)}
         </Chip>
         {pending === null ? (
           <Chip color="gray.7" variant="outline" leftSection={<Loader size={10} color="gray.7" />}>

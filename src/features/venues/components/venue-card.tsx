@@ -1,6 +1,7 @@
 import { Alert, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '@/lib/api-error';
+import { errorText, isOfflineError } from '@/lib/api-error';
+import { OfflineNote } from '@/lib/components/query-view';
 import { formatDateRange } from '@/lib/format';
 import { useVenue } from '../api/get-venue';
 import { venuePlace } from '../venue-place';
@@ -16,8 +17,11 @@ export function VenueCard({ venueId }: { venueId: number }) {
         <Title order={2} size="h4" id="venue-card-title">
           {t('card.title')}
         </Title>
-        {venue.isPending && <Skeleton height={48} aria-label={t('card.loading')} />}
-        {venue.isError && <Alert color="red">{errorText(venue.error)}</Alert>}
+        {/* Offline is normal on the floor: a quiet note, not a red error. */}
+        {venue.isPending && venue.fetchStatus === 'paused' && <OfflineNote />}
+        {venue.isPending && venue.fetchStatus !== 'paused' && <Skeleton height={48} aria-label={t('card.loading')} />}
+        {venue.isError && isOfflineError(venue.error) && <OfflineNote />}
+        {venue.isError && !isOfflineError(venue.error) && <Alert color="red">{errorText(venue.error)}</Alert>}
         {venue.data && (
           <>
             <Text fw={600}>{venue.data.name}</Text>
