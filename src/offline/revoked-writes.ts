@@ -32,6 +32,10 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 const fullName = (row: Row | undefined): string | null =>
   row ? text([row.first_name, row.last_name].filter((part) => typeof part === 'string').join(' ')) : null;
 
+/** A row id to look up, or null when the write did not name one (Dexie refuses `undefined`). */
+const idOf = (value: unknown): LocalId | null =>
+  typeof value === 'number' || (typeof value === 'string' && value !== '') ? value : null;
+
 const isRevokedRefusal = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { error?: unknown }).error === 'device_revoked';
 
@@ -57,15 +61,18 @@ export async function describeWrite(
     case 'attendees':
       return { ...none, person: fullName(row) };
     case 'checkins': {
-      const attendee = await db.attendees.get(row.attendee as LocalId);
+      const id = idOf(row.attendee);
+      const attendee = id === null ? undefined : await db.attendees.get(id);
       return { ...none, person: fullName(attendee as Row | undefined), item: text(row.action) };
     }
     case 'signins': {
-      const rider = await db.riders.get(row.participation as number);
+      const id = idOf(row.participation);
+      const rider = id === null ? undefined : await db.riders.get(id);
       return { ...none, person: text(rider?.name), item: text(row.action) };
     }
     case 'inspections': {
-      const horse = await db.horses.get(row.horse as number);
+      const id = idOf(row.horse);
+      const horse = id === null ? undefined : await db.horses.get(id);
       return { ...none, person: text(horse?.name), item: text(row.status) };
     }
     default:

@@ -115,10 +115,15 @@ export type AttentionDetail = AttentionItem &
     madeAt: string;
   };
 
-const madeAt = (item: AttentionItem): string => {
-  const at = (item.body as { occurred_at?: unknown } | null)?.occurred_at;
-  return typeof at === 'string' && at ? at : item.at;
-};
+/** When the write was made: its row's (or body's) time; the refusal's time as a last resort. */
+async function madeAt(item: AttentionItem): Promise<string> {
+  const row = (await floorTable(floorDb, item.entity).get(item.key)) as Record<string, unknown> | undefined;
+  const body = item.body as Record<string, unknown> | null;
+  for (const at of [row?.occurred_at, row?.created_at, body?.occurred_at]) {
+    if (typeof at === 'string' && at) return at;
+  }
+  return item.at;
+}
 
 const NO_ITEMS: AttentionDetail[] = [];
 
@@ -133,7 +138,7 @@ export function useAttention(venue: number | null): AttentionDetail[] {
     return await Promise.all(
       refused.map(async (item) => ({
         ...item,
-        madeAt: madeAt(item),
+        madeAt: await madeAt(item),
         ...(await describeWrite(floorDb, item.entity, item.key, item.body)),
       })),
     );

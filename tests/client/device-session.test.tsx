@@ -4,7 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_REFRESH_MS } from '@shared/constants';
 import type * as SyncModule from '@/offline/sync';
-import { readDeviceSession, saveDeviceSession } from '@/lib/device-session';
+import { FLOOR_OFFLINE_GRACE_MS, readDeviceSession, saveDeviceSession } from '@/lib/device-session';
 import { queryClient } from '@/lib/query-client';
 import { useAppStore } from '@/lib/store';
 import { activeVenue, PAGE_LOAD, seedFloor, setOnline, stableUser } from './floor-fixtures';
@@ -86,29 +86,40 @@ describe('reopened offline', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Vet-check', level: 1 }, PAGE_LOAD)).toBeTruthy();
   });
 
-  it('a restored session ends with the device session (its time is up): the sign-in page, the writes stay', async () => {
+  it('a restored session outlives its credential offline for the show’s days; past them, the sign-in page', async () => {
     setOnline(false);
     storeDevice();
     mockFetch({});
     const router = renderApp('/stable/dashboard');
     await screen.findByRole('region', { name: 'Today at Paddock Classic 2026' }, PAGE_LOAD);
     expect(useAppStore.getState().floorOnly).toBe(true);
-    // 24 hours later.
+    // 24 hours later: the credential has ended, the floor still works offline.
     storeDevice(stableUser, Date.now() - 1);
     await router.navigate('/stable/transactions');
+    expect(await screen.findByRole('heading', { name: 'Transactions', level: 1 }, PAGE_LOAD)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/stable/transactions');
+    // Past the show's days.
+    storeDevice(stableUser, Date.now() - FLOOR_OFFLINE_GRACE_MS - 1);
+    await router.navigate('/stable/dashboard');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(useAppStore.getState().user).toBeNull();
     expect(readDeviceSession()).toBeNull();
   });
 
-  it('an expired device session is deleted and the sign-in page opens', async () => {
+  it('a relaunch offline after the device session’s end opens the floor; back online it asks for a sign-in', async () => {
     setOnline(false);
-    storeDevice(stableUser, Date.now() - 1);
-    mockFetch({});
+    storeDevice(stableUser, Date.now() - 30 * HOUR);
+    const fetchMock = mockFetch({});
     const router = renderApp('/stable/dashboard');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(readDeviceSession()).toBeNull();
-    expect(useAppStore.getState().user).toBeNull();
+    expect(await screen.findByRole('region', { name: 'Today at Paddock Classic 2026' }, PAGE_LOAD)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/stable/dashboard');
+    expect(useAppStore.getState()).toMatchObject({ user: stableUser, floorOnly: true, signInNeeded: false });
+    // The network returns: the ended credential is not offered; the floor says what it needs.
+    setOnline(true);
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByRole('alert', { name: 'Sign-in needed' }, PAGE_LOAD)).toBeTruthy();
+    expect(tokenCalls(fetchMock)).toEqual([]);
+    expect(router.state.location.pathname).toBe('/stable/dashboard');
   });
 });
 

@@ -6,7 +6,7 @@ import { floorDb } from '@/offline/db';
 import { applyChanges } from '@/offline/pull';
 import { floorSync } from '@/offline/sync';
 import { browser } from '@/lib/browser';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@/lib/format';
 import { entry, PAGE_LOAD, seedFloor, setOnline, storeSnapshot, type, withOfflineStable } from './floor-fixtures';
 import { renderApp } from './helpers';
 import { changes } from './offline-fakes';
@@ -191,9 +191,19 @@ describe('floor frame', { timeout: 60_000 }, () => {
     });
     renderApp('/stable/dashboard');
     const list = await screen.findByRole('region', { name: 'Needs attention' }, PAGE_LOAD);
-    expect(within(list).getByText('Please correct the errors below. quantity: This value is too large.')).toBeTruthy();
-    expect(within(list).queryByText(/Check-in/)).toBeNull();
+    // The field by its label, never its wire name.
+    expect(within(list).getByText('Please correct the errors below. Quantity: This value is too large.')).toBeTruthy();
+    // What the refused write was: person, item, amount and when it was made.
+    expect(
+      within(list).getByText(
+        `Charge · Rita Reiter · Shavings bale · ${formatMoney(-1500, 'EUR')} · ${formatDateTime('2026-12-03T09:00:00.000Z')}`,
+      ),
+    ).toBeTruthy();
+    // Another person's refused write on this device is shown too, with whose it is.
+    expect(within(list).getByText(/^Check-in ·/)).toBeTruthy();
+    expect(within(list).getByText('Entered by User #77')).toBeTruthy();
     fireEvent.click(within(list).getByRole('button', { name: 'Dismiss: Charge' }));
+    fireEvent.click(within(list).getByRole('button', { name: 'Dismiss: Check-in' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Needs attention' })).toBeNull());
     expect(await floorDb.attention.get('k-bad')).toBeUndefined();
     expect(await floorDb.transactions.get('k-bad')).toBeUndefined();
