@@ -172,14 +172,18 @@ export function createFloorSync(options: EngineOptions = {}) {
       } catch (error) {
         if (error instanceof Unreachable) {
           reached(false);
+          unreachable = true;
           return null;
         }
         throw error;
       }
     };
+    let unreachable = false;
     const sendAs = (token: string) =>
       lock(OUTBOX_LOCK, () => flushOutbox({ db, transport, user: other, token, now, random, ignoreBackoff: force }));
     let token = await tokenOf();
+    // The exchange got no answer: try again later, like a write that got none.
+    if (!token && unreachable) return { sent: new Set(), stop: 'retry', retryAt: now() + BACKOFF_MAX_MS };
     if (!token) return null;
     let result = await sendAs(token);
     if (result.stop === 'unauthorized') {

@@ -10,7 +10,9 @@ import {
   saveDeviceSession,
   sessionForOtherUser,
   startDeviceSession,
+  Unreachable,
 } from '@/lib/device-session';
+import { sendHeartbeat } from '@/offline/device';
 import { saveWrite } from '@/offline/outbox';
 import { useAppStore } from '@/lib/store';
 import { json, makeUser, mockFetch, resetStore } from './helpers';
@@ -108,6 +110,29 @@ describe('the writes of an earlier user of the device', () => {
     // Anna signs in on the device again: hers go with her own session.
     await engine({ user: () => ANNA, otherSession: async () => null }).flush();
     expect(fx.server.effects).toEqual(['b-1', 'a-1']);
+  });
+
+  it('the exchange gets no answer: the writes stay, the server is said to be unreachable', async () => {
+    await queueOf(ANNA, ['a-1']);
+    const sync = engine({
+      otherSession: async () => {
+        throw new Unreachable();
+      },
+    });
+    await sync.flush();
+    expect(await queued()).toEqual(['a-1']);
+    expect(sync.state.getState().reachable).toBe(false);
+  });
+
+  it('the heartbeat reports every user’s writes waiting on the device', async () => {
+    await queueOf(ANNA, ['a-1', 'a-2']);
+    await queueOf(USER, ['b-1']);
+    const bodies: unknown[] = [];
+    await sendHeartbeat(async (request) => {
+      bodies.push(request.body);
+      return { status: 200, body: { registered: false, device: null, venue_devices: 0 } };
+    }, fx.db);
+    expect(bodies).toEqual([expect.objectContaining({ pending_writes: 3 })]);
   });
 
   it('a session that ended meanwhile (401) is exchanged once more and the write sent again, once', async () => {
