@@ -70,7 +70,7 @@ describe('other people’s writes on the device', () => {
     expect(screen.getByText('Writes pending: 4')).toBeTruthy();
     expect(
       screen.getByText(
-        'Anna Stall: 3 waiting. This device sends them as Anna Stall’s, with the sign-in Anna Stall left on it.',
+        'Anna Stall: 3 waiting. This device sends them as Anna Stall’s, with the sign-in kept on it.',
       ),
     ).toBeTruthy();
     expect(
