@@ -167,6 +167,18 @@ function keepOtherCredential(userId: number, credential: OtherCredential): void 
   writeOthers({ ...readOthers(), [userId]: credential });
 }
 
+/**
+ * A kept credential is only for sending its user's queued writes: those of users with nothing
+ * queued any more (or ended) go, so that no one's credential lingers on a shared tablet.
+ */
+export function pruneOtherCredentials(queuedUsers: ReadonlySet<number>, now = Date.now()): void {
+  const others = readOthers();
+  const kept = Object.fromEntries(
+    Object.entries(others).filter(([id, credential]) => queuedUsers.has(Number(id)) && credential.expiresAt > now),
+  );
+  if (Object.keys(kept).length !== Object.keys(others).length) writeOthers(kept);
+}
+
 /** The user's writes are all sent (or the user signed in again): their kept credential goes. */
 export function forgetOtherCredential(userId: number): void {
   const others = readOthers();

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { createStore } from 'zustand/vanilla';
 import {
   forgetOtherCredential,
+  pruneOtherCredentials,
   renewSession,
   sessionForOtherUser,
   Unreachable,
@@ -82,6 +83,8 @@ export interface EngineOptions {
   otherSession?: (user: number) => Promise<string | null>;
   /** That user's writes are all sent: their kept credential is no longer needed. */
   forgetOther?: (user: number) => void;
+  /** Kept credentials of users with nothing queued go (see pruneOtherCredentials). */
+  pruneOthers?: (queuedUsers: ReadonlySet<number>) => void;
 }
 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -121,6 +124,7 @@ export function createFloorSync(options: EngineOptions = {}) {
     onRevoked = markRevoked,
     otherSession = sessionForOtherUser,
     forgetOther = forgetOtherCredential,
+    pruneOthers = pruneOtherCredentials,
   } = options;
   const state = createStore<EngineState>(() => ({ busy: 0, outdated: false, reachable: null }));
   const reached = (reachable: boolean) => {
@@ -208,6 +212,7 @@ export function createFloorSync(options: EngineOptions = {}) {
     if (state.getState().outdated || isOffline()) return;
     // Every user's queue on this device: nothing waits unseen because someone else signed in.
     const users = (await db.outbox.orderBy('user').uniqueKeys()) as number[];
+    pruneOthers(new Set(users));
     if (users.length === 0) return;
     busy(1);
     try {

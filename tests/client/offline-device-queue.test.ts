@@ -166,6 +166,21 @@ describe('device credentials on a shared tablet', () => {
     ]);
   });
 
+  it('a kept credential lasts only while its user has writes queued on the device', async () => {
+    const later = Date.now() + HOUR;
+    localStorage.setItem(
+      'paddock.floorDevice.others',
+      JSON.stringify({ [ANNA]: { token: 'anna-credential', expiresAt: later }, 55: { token: 'x', expiresAt: later } }),
+    );
+    await queueOf(ANNA, ['a-1']);
+    await engine({ otherSession: async () => null }).flush();
+    expect(otherCredential(ANNA)).toBe('anna-credential');
+    expect(otherCredential(55)).toBeNull();
+    expect(Object.keys(JSON.parse(localStorage.getItem('paddock.floorDevice.others')!) as object)).toEqual([
+      String(ANNA),
+    ]);
+  });
+
   it('a refused credential is forgotten: the writes then wait for that person', async () => {
     saveDeviceSession({ token: 'anna-credential', expiresAt: Date.now() + HOUR, user: anna, venue: null });
     startDeviceSession('ben-session', ben, null);
