@@ -24,6 +24,8 @@ import { fetchTransport, type Transport } from './transport';
 
 const OUTBOX_LOCK = 'paddock-outbox';
 export const PULL_INTERVAL_MS = 60_000;
+/** While the API does not answer (wifi up, server down), it is asked this often: the badge turns back soon. */
+export const UNREACHABLE_PROBE_MS = 10_000;
 
 export type WithLock = <T>(name: string, task: () => Promise<T>) => Promise<T>;
 
@@ -320,6 +322,9 @@ export function createFloorSync(options: EngineOptions = {}) {
     window.addEventListener('focus', wake);
     document.addEventListener('visibilitychange', visible);
     const interval = setInterval(() => void pull(venue), PULL_INTERVAL_MS);
+    const probe = setInterval(() => {
+      if (state.getState().reachable === false) wake();
+    }, UNREACHABLE_PROBE_MS);
     wake();
     return () => {
       watchers -= 1;
@@ -327,6 +332,7 @@ export function createFloorSync(options: EngineOptions = {}) {
       window.removeEventListener('focus', wake);
       document.removeEventListener('visibilitychange', visible);
       clearInterval(interval);
+      clearInterval(probe);
       if (watchers === 0) clearTimeout(retryTimer);
     };
   }

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { floorDb } from '@/offline/db';
 import { enqueue, saveWrite } from '@/offline/outbox';
 import { dismissAttention, useAttention, useFloorStatus } from '@/offline/status';
-import { PULL_INTERVAL_MS, useFloorSync } from '@/offline/sync';
+import { PULL_INTERVAL_MS, UNREACHABLE_PROBE_MS, useFloorSync } from '@/offline/sync';
 import { changes, chargeWrite } from './offline-fakes';
 import { json, makeUser, mockFetch, resetStore } from './helpers';
 
@@ -168,6 +168,7 @@ describe('sync in the app', () => {
   });
 
   it('says the server is unreachable when requests get no answer although the browser is online, and when it is back', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     let down = true;
     mockFetch({
       'GET /api/v1/venue/1/floor/changes/': () =>
@@ -177,10 +178,11 @@ describe('sync in the app', () => {
       useFloorSync(VENUE);
       return useFloorStatus(VENUE);
     });
-    await waitFor(() => expect(result.current).toMatchObject({ online: true, reachable: false }));
+    await eventually(() => expect(result.current).toMatchObject({ online: true, reachable: false }));
     down = false;
-    act(() => void window.dispatchEvent(new Event('focus')));
-    await waitFor(() => expect(result.current.reachable).toBe(true));
+    // No event: the engine asks the API again on its own while it does not answer.
+    await act(() => vi.advanceTimersByTimeAsync(UNREACHABLE_PROBE_MS));
+    await eventually(() => expect(result.current.reachable).toBe(true));
   });
 
   it('asks for persistent storage in the installed app and after install; the status shows the answer', async () => {
