@@ -126,3 +126,59 @@ test('a relaunch offline after the device session’s end still opens the floor,
   const entries = await entriesBy(request, staff.id);
   expect(entries.map((entry) => entry.quantity)).toEqual([2]);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('a refused write says what it was, with translated fields, and "Dismiss" fits', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const staff = await freshStaff(request, 'stable');
+    await signInAt(page, staff, '/stable/dashboard');
+    await synced(page);
+    // A charge the server refused, as the outbox keeps it (its row marked, the refusal beside it).
+    await page.evaluate(
+      ({ user }) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('paddock-floor');
+          open.onerror = () => reject(open.error ?? new Error('open failed'));
+          open.onsuccess = () => {
+            const db = open.result;
+            const tx = db.transaction(['transactions', 'attention'], 'readwrite');
+            const key = '0f6b8a52-1c6e-4a39-9a0e-7d1f2f3c4b5a';
+            const at = '2026-12-03T09:15:00.000Z';
+            tx.objectStore('transactions').put({
+              ...{ id: key, key, venue: 1, kind: 'charge', party: { type: 'rider', id: 1, name: 'Rosa Rider' } },
+              ...{ rider: 1, consumable: 1, description: 'Hay', quantity: 5000, unit_price: 900, gross: -4500000 },
+              ...{ currency: 'EUR', source: 'stable', created_by: 'stable', device_id: null, occurred_at: at },
+              ...{ recorded_at: at, reversal_of: null, rejected: 1 },
+            });
+            tx.objectStore('attention').put({
+              ...{ key, user, userName: 'Test simpleuser', venue: 1, entity: 'transactions', path: 'transaction/' },
+              ...{ body: { venue: 1, quantity: 5000, occurred_at: at }, status: 422, at },
+              error: { error: 'validation', message: 'x', fields: { quantity: ['too_big'] } },
+            });
+            tx.oncomplete = () => resolve();
+            tx.onerror = () => reject(tx.error ?? new Error('write failed'));
+          };
+        }),
+      { user: staff.id },
+    );
+    await page.reload();
+    const list = page.getByRole('region', { name: en('floor:attention.title') });
+    await expect(list).toContainText('Rosa Rider');
+    await expect(list).toContainText('Hay');
+    await expect(list).toContainText(`${en('floor:attention.field.quantity')}:`);
+    await expect(list).not.toContainText('quantity:');
+    const dismiss = list.getByRole('button', {
+      name: en('floor:attention.dismissNamed', { what: en('floor:entity.transactions') }),
+    });
+    const box = (await dismiss.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    // Its label is whole, not cut.
+    expect(await dismiss.evaluate((button) => button.scrollWidth <= button.clientWidth)).toBe(true);
+    await expect(dismiss).toHaveText(en('floor:attention.dismiss'));
+    await dismiss.click();
+    await expect(list).toHaveCount(0);
+  });
+});
