@@ -69,9 +69,7 @@ describe('other people’s writes on the device', () => {
     });
     expect(screen.getByText('Writes pending: 4')).toBeTruthy();
     expect(
-      screen.getByText(
-        'Anna Stall: 3 waiting. This device sends them as Anna Stall’s, with the sign-in kept on it.',
-      ),
+      screen.getByText('Anna Stall: 3 waiting. This device sends them as Anna Stall’s, with the sign-in kept on it.'),
     ).toBeTruthy();
     expect(
       screen.getByText('User #5: 1 waiting. They are sent when User #5 signs in on this device again.'),
