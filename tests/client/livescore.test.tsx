@@ -40,7 +40,7 @@ function starter(
       jumpOffTimeFaults: null,
       jumpOffTimeMs: null,
       jumpOffKnockDowns: null,
-      scoreBp: null,
+      scoreThousandths: null,
       at: '2026-06-01T09:10:00.000Z',
       ...result,
     },

@@ -23,7 +23,7 @@ const row = (entry: number, overrides: Partial<RankingRow> = {}): RankingRow => 
   rank: null,
   round: null,
   jump_off: null,
-  score_bp: null,
+  score_thousandths: null,
   result_at: null,
   prize: 0,
   paid: 0,
@@ -123,7 +123,7 @@ describe('the ranking page', () => {
         status: 'R',
         round: { faults: 0, time_faults: 0, time_ms: 63_450, knock_downs: 1 },
         jump_off: null,
-        score_bp: null,
+        score_thousandths: null,
       },
     ]);
 
@@ -155,7 +155,7 @@ describe('the results upload page', () => {
           status: 'R',
           round: { faults: 4, time_faults: 0, time_ms: 61_200, knock_downs: null },
           jump_off: null,
-          score_bp: null,
+          score_thousandths: null,
           errors: null,
         },
         {
@@ -168,7 +168,7 @@ describe('the results upload page', () => {
           status: 'R',
           round: null,
           jump_off: null,
-          score_bp: null,
+          score_thousandths: null,
           errors: { head_number: ['not_on_start_list'] },
         },
       ],

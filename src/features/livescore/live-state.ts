@@ -39,7 +39,7 @@ function starterResult(s: LiveStarter): StarterResult {
           knockDowns: r.jumpOffKnockDowns ?? 0,
         }
       : null;
-  return { id: s.entryId, status: r.status, round, jumpOff, scoreBp: r.scoreBp };
+  return { id: s.entryId, status: r.status, round, jumpOff, scoreThousandths: r.scoreThousandths };
 }
 
 /** The rows with a result, ranked by the rule and in ranking order (ranked by rank, then by status). */

@@ -46,7 +46,7 @@ export interface LiveResult {
   jumpOffTimeFaults: number | null;
   jumpOffTimeMs: number | null;
   jumpOffKnockDowns: number | null;
-  scoreBp: number | null;
+  scoreThousandths: number | null;
   at: string | null;
 }
 

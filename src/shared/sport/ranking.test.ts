@@ -79,10 +79,10 @@ describe('Table C', () => {
 describe('dressage', () => {
   it('ranks by percentage, highest first', () => {
     const starters: StarterResult[] = [
-      { id: 1, status: 'R', scoreBp: 6_875 },
-      { id: 2, status: 'R', scoreBp: 7_125 },
-      { id: 3, status: 'R', scoreBp: 6_875 },
-      { id: 4, status: 'R', scoreBp: 6_512 },
+      { id: 1, status: 'R', scoreThousandths: 6_875 },
+      { id: 2, status: 'R', scoreThousandths: 7_125 },
+      { id: 3, status: 'R', scoreThousandths: 6_875 },
+      { id: 4, status: 'R', scoreThousandths: 6_512 },
     ];
     expect(order(rank('dressage', starters))).toEqual([
       [2, 1],
@@ -96,11 +96,11 @@ describe('dressage', () => {
 describe('prize money', () => {
   it('pays the chart by rank; tied starters share the places they cover; nothing beyond the chart', () => {
     const ranking = rank('dressage', [
-      { id: 1, status: 'R', scoreBp: 7_000 },
-      { id: 2, status: 'R', scoreBp: 6_900 },
-      { id: 3, status: 'R', scoreBp: 6_900 },
-      { id: 4, status: 'R', scoreBp: 6_800 },
-      { id: 5, status: 'R', scoreBp: 6_700 },
+      { id: 1, status: 'R', scoreThousandths: 7_000 },
+      { id: 2, status: 'R', scoreThousandths: 6_900 },
+      { id: 3, status: 'R', scoreThousandths: 6_900 },
+      { id: 4, status: 'R', scoreThousandths: 6_800 },
+      { id: 5, status: 'R', scoreThousandths: 6_700 },
       { id: 6, status: 'EL' },
     ]);
     const paid = prizeMoney([50_000, 30_000, 20_001, 10_000], ranking);

@@ -38,7 +38,7 @@ export const LIVESCORE_SCHEMA = /* GraphQL */ `
     jumpOffTimeFaults: Int
     jumpOffTimeMs: Int
     jumpOffKnockDowns: Int
-    scoreBp: Int
+    scoreThousandths: Int
     at: String
   }
 

@@ -48,7 +48,11 @@ export function createLivescoreService(db: Db) {
   function rankings(comps: CompetitionRow[], entries: EntryRow[]): Map<number, Ranked> {
     const out = new Map<number, Ranked>();
     for (const c of comps) {
-      const ranked = rank(c.rule, entries.filter((e) => e.competitionId === c.id && hasResult(e)).map(starterResult));
+      const ranked = rank(
+        c.rule,
+        entries.filter((e) => e.competitionId === c.id && hasResult(e)).map(starterResult),
+        { knockDownSeconds: c.knockDownSeconds },
+      );
       for (const r of ranked) out.set(r.id, r);
     }
     return out;
@@ -177,7 +181,7 @@ function toStarter(e: EntryRow, c: CompetitionRow, visible: boolean, ranked: Ran
           jumpOffTimeFaults: e.jumpOffTimeFaults,
           jumpOffTimeMs: e.jumpOffTimeMs,
           jumpOffKnockDowns: e.jumpOffKnockDowns,
-          scoreBp: e.scoreBp,
+          scoreThousandths: e.scoreThousandths,
           at: e.resultAt?.toISOString() ?? null,
         }
       : null;

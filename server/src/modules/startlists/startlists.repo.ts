@@ -176,16 +176,46 @@ export async function closeGap(conn: Db, competitionId: number, after: number) {
     WHERE competition_id = ${competitionId} AND status = 'entered' AND start_order > ${after}`);
 }
 
-/** The VEC participations of the event (with a horse) not entered in the competition yet. */
-export async function unenteredOfEvent(conn: Db, competitionId: number, vecId: number) {
-  return rowsOf<{ id: number; venue_participation_id: number; horse_id: number; rider_id: number }>(
-    await conn.execute(sql`SELECT vp.id, vp.venue_participation_id, vp.horse_id, p.rider_id
-      FROM vec_participations vp JOIN venue_participations p ON p.id = vp.venue_participation_id
-      WHERE vp.vec_id = ${vecId} AND vp.horse_id IS NOT NULL
-        AND NOT EXISTS (SELECT 1 FROM competition_entries ce WHERE ce.competition_id = ${competitionId}
-          AND ce.rider_id = p.rider_id AND ce.horse_id = vp.horse_id)
-      ORDER BY vp.id`),
+/**
+ * Enters every VEC participation of the event (with a horse) not entered in the competition yet,
+ * in one statement (INSERT … SELECT): each rider + horse once (the first participation naming
+ * them), in participation order, after the last starter when the list has an order (else
+ * unordered, as a single entry is), late when the list was drawn already, at the competition's
+ * entry fee. Returns the new entries with their riders, in that order.
+ */
+export async function enterAllOfEvent(
+  conn: Db,
+  c: { id: number; vecId: number; drawnAt: Date | null; entryFeeMinor: number },
+): Promise<{ id: number; rider_id: number }[]> {
+  const rows = rowsOf<{ id: number; rider_id: number; start_order: number | null; vec_participation_id: number }>(
+    await conn.execute(sql`WITH last AS (
+        SELECT max(start_order) AS m FROM competition_entries WHERE competition_id = ${c.id} AND status = 'entered'),
+      todo AS (
+        SELECT DISTINCT ON (p.rider_id, vp.horse_id) vp.id, vp.venue_participation_id, vp.horse_id, p.rider_id
+        FROM vec_participations vp JOIN venue_participations p ON p.id = vp.venue_participation_id
+        WHERE vp.vec_id = ${c.vecId} AND vp.horse_id IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM competition_entries ce WHERE ce.competition_id = ${c.id}
+            AND ce.rider_id = p.rider_id AND ce.horse_id = vp.horse_id)
+        ORDER BY p.rider_id, vp.horse_id, vp.id)
+      INSERT INTO competition_entries (competition_id, venue_participation_id, vec_participation_id, rider_id,
+        horse_id, start_order, late, entry_fee_minor)
+      SELECT ${c.id}::int, t.venue_participation_id, t.id, t.rider_id, t.horse_id,
+        (SELECT m FROM last) + row_number() OVER (ORDER BY t.id), ${c.drawnAt !== null}, ${c.entryFeeMinor}
+      FROM todo t ORDER BY t.id
+      RETURNING id, rider_id, start_order, vec_participation_id`),
   );
+  return rows
+    .map((r) => ({ id: Number(r.id), rider_id: Number(r.rider_id), vp: Number(r.vec_participation_id) }))
+    .sort((a, b) => a.vp - b.vp)
+    .map(({ id, rider_id }) => ({ id, rider_id }));
+}
+
+/** Links each entry to the ledger entry that charged its fee, in one statement. */
+export async function setFeeTransactions(conn: Db, entryIds: readonly number[], transactionIds: readonly number[]) {
+  if (!entryIds.length) return;
+  await conn.execute(sql`UPDATE competition_entries AS e SET fee_transaction_id = x.t, updated_at = now()
+    FROM (SELECT unnest(${`{${entryIds.join(',')}}`}::int[]) AS id, unnest(${`{${transactionIds.join(',')}}`}::int[]) AS t) AS x
+    WHERE e.id = x.id`);
 }
 
 /** Riders and horses of the venue not entered (or withdrawn) in the competition. */

@@ -21,6 +21,8 @@ import { idempotent, type IdempotencyClaim, type Outcome } from '../../http/idem
 import { sessionOf } from '../../http/session';
 import type { RequestUser } from '../../types';
 import { reverseSystemEntries } from '../ledger/system-postings';
+import type { EntrySpec } from '../ledger/entry';
+import { postManyToRiders } from '../ledger/post-many';
 import { postOnce } from '../ledger/system-entry';
 import { assertKnownVenueAccess, assertVenueAccess } from '../venue/venue-access';
 import {
@@ -36,7 +38,8 @@ import {
   nextOrder,
   overviewOf,
   setOrder,
-  unenteredOfEvent,
+  enterAllOfEvent,
+  setFeeTransactions,
   updateEntry,
   vecParticipationFor,
   vecParticipationOf,
@@ -52,6 +55,27 @@ const iso = (value: Date | string | null | undefined): string | null =>
 
 /** The reference of an entry's fee in the ledger: posted once per entry. */
 export const entryFeeRef = (entryId: number) => `entry_fee:${entryId}`;
+
+/** The ledger entry that charges a competition's entry fee to a rider. */
+const feeSpec = (c: CompetitionInfo, riderId: number, occurredAt: Date): EntrySpec => ({
+  venueId: c.venueId,
+  kind: 'charge',
+  partyType: 'rider',
+  partyId: riderId,
+  consumableId: null,
+  vecId: c.vecId,
+  category: 'entry_fee',
+  description: `Entry fee ${c.number} ${c.name}`.trim(),
+  quantity: 1,
+  unitPrice: c.entryFeeMinor,
+  taxTypeId: null,
+  merchantId: null,
+  source: 'office',
+  deviceId: null,
+  occurredAt,
+  idempotencyKey: null,
+  replacesId: null,
+});
 
 export const summaryOf = (c: CompetitionInfo): StartListCompetition => ({
   id: c.id,
@@ -155,25 +179,7 @@ export function createStartlistService(ctx: AppContext) {
         tx,
         request,
         user,
-        {
-          venueId: c.venueId,
-          kind: 'charge',
-          partyType: 'rider',
-          partyId: found.riderId,
-          consumableId: null,
-          vecId: c.vecId,
-          category: 'entry_fee',
-          description: `Entry fee ${c.number} ${c.name}`.trim(),
-          quantity: 1,
-          unitPrice: c.entryFeeMinor,
-          taxTypeId: null,
-          merchantId: null,
-          source: 'office',
-          deviceId: null,
-          occurredAt: new Date(),
-          idempotencyKey: null,
-          replacesId: null,
-        },
+        feeSpec(c, found.riderId, new Date()),
         entryFeeRef(id),
         { action: 'competition_entry.fee', details: { entry: id, competition: c.id } },
       );
@@ -299,15 +305,34 @@ export function createStartlistService(ctx: AppContext) {
       const outcome = await idempotent(db, claim, async (tx) => {
         const c = await accessCompetition(user, id, tx, true);
         venueId = c.venueId;
-        const rows = await unenteredOfEvent(tx, c.id, c.vecId);
-        for (const row of rows) {
-          await enter(tx, request, c, {
-            venueParticipationId: Number(row.venue_participation_id),
-            vecParticipationId: Number(row.id),
-            riderId: Number(row.rider_id),
-            horseId: Number(row.horse_id),
-          });
+        // Set-based: one INSERT … SELECT for the entries, the fees posted together (postManyToRiders)
+        // and linked in one UPDATE — a loop of single entries took a minute for 2,000 starters.
+        const rows = await enterAllOfEvent(tx, c);
+        if (rows.length && c.entryFeeMinor > 0) {
+          const now = new Date();
+          const feeIds = await postManyToRiders(
+            tx,
+            request,
+            user,
+            rows.map((row) => feeSpec(c, row.rider_id, now)),
+            rows.map((row) => entryFeeRef(row.id)),
+            { action: 'competition_entry.fee', details: { competition: c.id, entries: rows.length } },
+          );
+          await setFeeTransactions(
+            tx,
+            rows.map((row) => row.id),
+            feeIds,
+          );
         }
+        if (rows.length)
+          await ctx.audit.record(
+            request,
+            {
+              action: 'competition_entry.create',
+              details: { competition: c.id, from_event: c.vecId, entries: rows.map((row) => row.id) },
+            },
+            tx,
+          );
         return { status: 200, body: { created: rows.length, list: await listOf(tx, c) } };
       });
       if (!outcome.replayed && outcome.body.created > 0)

@@ -1,6 +1,6 @@
 /** The fields the live pages read (src/shared/schemas/livescore.ts), as GraphQL selections. */
 export const RESULT_FIELDS = `status rank faults timeFaults timeMs knockDowns jumpOffFaults jumpOffTimeFaults
-  jumpOffTimeMs jumpOffKnockDowns scoreBp at`;
+  jumpOffTimeMs jumpOffKnockDowns scoreThousandths at`;
 
 export const STARTER_FIELDS = `entryId competitionId order startTime riderName nationality horseName headNumber
   withdrawn late result { ${RESULT_FIELDS} }`;

@@ -155,7 +155,7 @@ export function RankingView({ competitionId, onAdd, onEdit }: RankingViewProps) 
                 },
               ]
             : []),
-          ...(fields.score ? [{ label: t('table.score'), render: (row: RankingRow) => scoreText(row.score_bp) }] : []),
+          ...(fields.score ? [{ label: t('table.score'), render: (row: RankingRow) => scoreText(row.score_thousandths) }] : []),
           { label: t('table.prize'), render: (row) => (row.prize ? money(row.prize) : '') },
           { label: t('table.paid'), render: (row) => (row.paid ? money(row.paid) : '') },
         ];

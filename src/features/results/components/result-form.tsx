@@ -9,7 +9,7 @@ import {
   MAX_KNOCK_DOWNS,
   MAX_PENALTIES,
   parseCount,
-  parsePercentBp,
+  parsePercentThousandths,
   parseSeconds,
   ruleFields,
   type Ranking,
@@ -89,13 +89,13 @@ const FORM_PATH: Record<string, string> = {
   'round.time_ms': 'round.time',
   jump_off: 'jump_off.time',
   'jump_off.time_ms': 'jump_off.time',
-  score_bp: 'score',
+  score_thousandths: 'score',
 };
 const SERVER_PATHS = new Set([
   'status',
   'round',
   'jump_off',
-  'score_bp',
+  'score_thousandths',
   ...['round', 'jump_off'].flatMap((r) => ['faults', 'time_faults', 'time_ms', 'knock_downs'].map((f) => `${r}.${f}`)),
 ]);
 
@@ -149,7 +149,7 @@ function ResultFields({ ranking, entryId, onDone, onCancel }: ResultFormProps & 
   const [status, setStatus] = useState<StarterStatus>(editing?.status ?? 'R');
   const [round, setRound] = useState<RoundText>(roundTextOf(editing?.round ?? null));
   const [jumpOff, setJumpOff] = useState<RoundText>(roundTextOf(editing?.jump_off ?? null));
-  const [score, setScore] = useState(editing?.score_bp != null ? formatScore(editing.score_bp) : '');
+  const [score, setScore] = useState(editing?.score_thousandths != null ? formatScore(editing.score_thousandths) : '');
   const [errors, setErrors] = useState<Errors>({});
   const [formErrors, setFormErrors] = useState<string[]>([]);
 
@@ -162,12 +162,12 @@ function ResultFields({ ranking, entryId, onDone, onCancel }: ResultFormProps & 
       status,
       round: fields.round ? roundInputOf(round, 'round', status === 'R', found) : null,
       jump_off: fields.jumpOff ? roundInputOf(jumpOff, 'jump_off', false, found) : null,
-      score_bp: null,
+      score_thousandths: null,
     };
     if (fields.score && (score.trim() || status === 'R')) {
-      const parsed = score.trim() ? parsePercentBp(score.trim()) : 'required';
+      const parsed = score.trim() ? parsePercentThousandths(score.trim()) : 'required';
       if (typeof parsed === 'string') found.score = translateFieldError(parsed);
-      else input.score_bp = parsed;
+      else input.score_thousandths = parsed;
     }
     setErrors(found);
     setFormErrors([]);

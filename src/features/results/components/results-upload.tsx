@@ -154,7 +154,7 @@ export function ResultsUpload({ venueId }: { venueId: number }) {
                     <Table.Td>{row.status ?? ''}</Table.Td>
                     <Table.Td>{roundText(row.round)}</Table.Td>
                     <Table.Td>{roundText(row.jump_off)}</Table.Td>
-                    <Table.Td>{scoreText(row.score_bp)}</Table.Td>
+                    <Table.Td>{scoreText(row.score_thousandths)}</Table.Td>
                     <Table.Td>{row.errors ? rowErrorText(row.errors) : ''}</Table.Td>
                   </Table.Tr>
                 ))}
