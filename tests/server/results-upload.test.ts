@@ -39,7 +39,7 @@ describe('decimal text without floats', () => {
     expect(parsePercentThousandths('100')).toBe(100_000);
     expect(parsePercentThousandths('100.001')).toBe('too_big');
     expect(formatSeconds(63_450)).toBe('63.45');
-    expect(formatSeconds(36_999)).toBe('36.999');
+    expect(formatSeconds(36_999)).toBe('36.99');
     expect(formatSeconds(72_000)).toBe('72.00');
     expect(formatScore(71_235)).toBe('71.235');
     expect(formatScore(68_050)).toBe('68.050');

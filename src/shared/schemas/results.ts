@@ -175,11 +175,13 @@ export function parsePercentThousandths(text: string): number | string {
   return thousandths;
 }
 
-/** Milliseconds as seconds with at least two decimals: 63450 → "63.45", 36999 → "36.999", 72000 → "72.00". */
+/**
+ * Milliseconds as seconds with hundredths, as FEI timing counts them (the thousandth cut off, as
+ * the ranking does): 63450 → "63.45", 36999 → "36.99", 72000 → "72.00".
+ */
 export function formatSeconds(ms: number): string {
-  const whole = Math.floor(ms / 1000);
-  const frac = String(ms % 1000).padStart(3, '0');
-  return `${whole}.${frac.endsWith('0') ? frac.slice(0, 2) : frac}`;
+  const hundredths = Math.floor(ms / 10);
+  return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
 }
 
 /** Thousandths of a percent as a percentage with three decimals: 71235 → "71.235". */

@@ -17,7 +17,13 @@ import {
   type RoundInput,
   type RoundResult,
 } from '@shared/schemas/results';
-import { STARTER_STATUSES, type StarterStatus } from '@shared/sport/ranking';
+import {
+  DEFAULT_KNOCK_DOWN_SECONDS,
+  JUMP_OFF_STATUSES,
+  STARTER_STATUSES,
+  type JumpOffStatus,
+  type StarterStatus,
+} from '@shared/sport/ranking';
 import { ApiError } from '@/lib/api-error';
 import { FormErrorList } from '@/lib/components/form-error-list';
 import { QueryView } from '@/lib/components/query-view';
@@ -95,6 +101,7 @@ const SERVER_PATHS = new Set([
   'status',
   'round',
   'jump_off',
+  'jump_off_status',
   'score_thousandths',
   ...['round', 'jump_off'].flatMap((r) => ['faults', 'time_faults', 'time_ms', 'knock_downs'].map((f) => `${r}.${f}`)),
 ]);
@@ -106,6 +113,7 @@ function RoundFields({
   onChange,
   errors,
   knockDowns,
+  knockDownSeconds,
 }: {
   legend: string;
   prefix: string;
@@ -113,11 +121,14 @@ function RoundFields({
   onChange(next: RoundText): void;
   errors: Errors;
   knockDowns: boolean;
+  /** Table C: the seconds each knock-down adds (FEI Art. 239), shown under the field. */
+  knockDownSeconds?: number;
 }) {
   const { t } = useTranslation('results');
-  const field = (name: keyof RoundText, label: string, placeholder?: string) => (
+  const field = (name: keyof RoundText, label: string, placeholder?: string, description?: string) => (
     <TextInput
       label={label}
+      description={description}
       inputMode="decimal"
       placeholder={placeholder}
       value={value[name]}
@@ -131,7 +142,13 @@ function RoundFields({
         {field('faults', t('form.faults'), '0')}
         {field('time_faults', t('form.timeFaults'), '0')}
         {field('time', t('form.time'), '63.45')}
-        {knockDowns && field('knock_downs', t('form.knockDowns'), '0')}
+        {knockDowns &&
+          field(
+            'knock_downs',
+            t('form.knockDowns'),
+            '0',
+            t('form.knockDownsHint', { seconds: knockDownSeconds ?? DEFAULT_KNOCK_DOWN_SECONDS }),
+          )}
       </SimpleGrid>
     </Fieldset>
   );
@@ -149,6 +166,8 @@ function ResultFields({ ranking, entryId, onDone, onCancel }: ResultFormProps & 
   const [status, setStatus] = useState<StarterStatus>(editing?.status ?? 'R');
   const [round, setRound] = useState<RoundText>(roundTextOf(editing?.round ?? null));
   const [jumpOff, setJumpOff] = useState<RoundText>(roundTextOf(editing?.jump_off ?? null));
+  // Art. 245: a ranked starter eliminated or retired in the jump-off (or second phase).
+  const [jumpOffStatus, setJumpOffStatus] = useState<JumpOffStatus | null>(editing?.jump_off_status ?? null);
   const [score, setScore] = useState(editing?.score_thousandths != null ? formatScore(editing.score_thousandths) : '');
   const [errors, setErrors] = useState<Errors>({});
   const [formErrors, setFormErrors] = useState<string[]>([]);
@@ -162,6 +181,7 @@ function ResultFields({ ranking, entryId, onDone, onCancel }: ResultFormProps & 
       status,
       round: fields.round ? roundInputOf(round, 'round', status === 'R', found) : null,
       jump_off: fields.jumpOff ? roundInputOf(jumpOff, 'jump_off', false, found) : null,
+      jump_off_status: fields.jumpOff && status === 'R' ? jumpOffStatus : null,
       score_thousandths: null,
     };
     if (fields.score && (score.trim() || status === 'R')) {
@@ -232,6 +252,7 @@ function ResultFields({ ranking, entryId, onDone, onCancel }: ResultFormProps & 
           onChange={setRound}
           errors={errors}
           knockDowns={fields.knockDowns}
+          knockDownSeconds={ranking.competition.knock_down_seconds}
         />
       )}
       {fields.jumpOff && (
@@ -242,6 +263,18 @@ function ResultFields({ ranking, entryId, onDone, onCancel }: ResultFormProps & 
           onChange={setJumpOff}
           errors={errors}
           knockDowns={false}
+        />
+      )}
+      {fields.jumpOff && status === 'R' && (
+        <Select
+          label={t(rule === 'two_phases' ? 'form.phase2Status' : 'form.jumpOffStatus')}
+          description={t('form.jumpOffStatusHint')}
+          placeholder={t('form.jumpOffCompleted')}
+          data={JUMP_OFF_STATUSES.map((s) => ({ value: s, label: `${s} – ${t(`status.${s}`)}` }))}
+          value={jumpOffStatus}
+          onChange={(value) => setJumpOffStatus(value as JumpOffStatus | null)}
+          error={errors.jump_off_status}
+          clearable
         />
       )}
       {fields.score && (
