@@ -221,7 +221,9 @@ describe('PUT/DELETE /api/v1/competitionEntry/{id}/result/', () => {
     const c = await addCompetition(db(), f.vec, { rule: 'dressage' });
     const [entry] = (await enter(db(), c, f.starters.slice(0, 1))) as [number];
     expect((await put(entry, { status: 'R' })).json().fields).toEqual({ score_thousandths: ['required'] });
-    expect((await put(entry, { status: 'R', score_thousandths: 100_001 })).json().fields).toEqual({ score_thousandths: ['too_big'] });
+    expect((await put(entry, { status: 'R', score_thousandths: 100_001 })).json().fields).toEqual({
+      score_thousandths: ['too_big'],
+    });
     expect((await put(entry, { status: 'R', score_thousandths: 70_000, round: round(0, 1) })).json().fields).toEqual({
       round: ['not_allowed'],
     });

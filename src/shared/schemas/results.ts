@@ -124,7 +124,11 @@ export function resultProblems(rule: RankingRule, input: ResultInput): Record<st
   const fields = ruleFields(rule);
   const problems: Record<string, string[]> = {};
   if (input.status === 'R' && fields.round && !input.round) problems.round = ['required'];
-  if (input.status === 'R' && fields.score && (input.score_thousandths === null || input.score_thousandths === undefined))
+  if (
+    input.status === 'R' &&
+    fields.score &&
+    (input.score_thousandths === null || input.score_thousandths === undefined)
+  )
     problems.score_thousandths = ['required'];
   if (!fields.round && input.round) problems.round = ['not_allowed'];
   if (!fields.jumpOff && input.jump_off) problems.jump_off = ['not_allowed'];
@@ -136,7 +140,8 @@ export function resultProblems(rule: RankingRule, input: ResultInput): Record<st
     if (fields.knockDowns && r && r.knock_downs != null && r.faults !== 0 && r.faults !== r.knock_downs * 4)
       problems[key] = [...(problems[key] ?? []), 'knock_downs_mismatch'];
   }
-  if (!fields.score && input.score_thousandths !== null && input.score_thousandths !== undefined) problems.score_thousandths = ['not_allowed'];
+  if (!fields.score && input.score_thousandths !== null && input.score_thousandths !== undefined)
+    problems.score_thousandths = ['not_allowed'];
   return problems;
 }
 

@@ -302,7 +302,9 @@ export function resultsXml(doc: ResultsDocument): string {
                   Horse: attrs({ FEIID: e.horse_fei_id, Name: e.horse_name, HeadNumber: s.headNumber }),
                   Position: attrs({ Status: s.status, Rank: s.status === 'R' ? s.rank : null }),
                   ...(rounds.length ? { Round: rounds } : {}),
-                  ...(e.score_thousandths !== null ? { Score: attrs({ Percentage: percent(e.score_thousandths) }) } : {}),
+                  ...(e.score_thousandths !== null
+                    ? { Score: attrs({ Percentage: percent(e.score_thousandths) }) }
+                    : {}),
                   PrizeMoney: attrs({ Value: minorToDecimalString(s.prizeMinor), Currency: currency }),
                 };
               }),

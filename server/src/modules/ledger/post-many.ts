@@ -35,8 +35,7 @@ export async function postManyToRiders(
 ): Promise<number[]> {
   if (!specs.length) return [];
   const first = specs[0]!;
-  if (specs.some((s) => s.partyType !== 'rider'))
-    throw new Error('postManyToRiders: every spec is a rider party');
+  if (specs.some((s) => s.partyType !== 'rider')) throw new Error('postManyToRiders: every spec is a rider party');
   const { context: base } = await loadContext(tx, contextQueryOf(user, first, null));
   const riderIds = [...new Set(specs.map((s) => s.partyId))];
   const riders = new Map(

@@ -176,46 +176,74 @@ export async function closeGap(conn: Db, competitionId: number, after: number) {
     WHERE competition_id = ${competitionId} AND status = 'entered' AND start_order > ${after}`);
 }
 
+/** A rider + horse of the event to enter, with the entry's id drawn beforehand and its place. */
+export interface EventEntry {
+  id: number;
+  vecParticipationId: number;
+  venueParticipationId: number;
+  riderId: number;
+  horseId: number;
+  startOrder: number | null;
+}
+
 /**
- * Enters every VEC participation of the event (with a horse) not entered in the competition yet,
- * in one statement (INSERT … SELECT): each rider + horse once (the first participation naming
- * them), in participation order, after the last starter when the list has an order (else
- * unordered, as a single entry is), late when the list was drawn already, at the competition's
- * entry fee. Returns the new entries with their riders, in that order.
+ * The VEC participations of the event (with a horse) not entered in the competition yet, each
+ * rider + horse once (the first participation naming them), in participation order, in one
+ * statement: with the entry's id drawn (so its fee's ledger reference can name it before the row
+ * is written) and its place after the last starter when the list has an order (else unordered,
+ * as a single entry is).
  */
-export async function enterAllOfEvent(
-  conn: Db,
-  c: { id: number; vecId: number; drawnAt: Date | null; entryFeeMinor: number },
-): Promise<{ id: number; rider_id: number }[]> {
-  const rows = rowsOf<{ id: number; rider_id: number; start_order: number | null; vec_participation_id: number }>(
+export async function unenteredOfEvent(conn: Db, competitionId: number, vecId: number): Promise<EventEntry[]> {
+  const rows = rowsOf<Record<string, unknown>>(
     await conn.execute(sql`WITH last AS (
-        SELECT max(start_order) AS m FROM competition_entries WHERE competition_id = ${c.id} AND status = 'entered'),
+        SELECT max(start_order) AS m FROM competition_entries WHERE competition_id = ${competitionId} AND status = 'entered'),
       todo AS (
         SELECT DISTINCT ON (p.rider_id, vp.horse_id) vp.id, vp.venue_participation_id, vp.horse_id, p.rider_id
         FROM vec_participations vp JOIN venue_participations p ON p.id = vp.venue_participation_id
-        WHERE vp.vec_id = ${c.vecId} AND vp.horse_id IS NOT NULL
-          AND NOT EXISTS (SELECT 1 FROM competition_entries ce WHERE ce.competition_id = ${c.id}
+        WHERE vp.vec_id = ${vecId} AND vp.horse_id IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM competition_entries ce WHERE ce.competition_id = ${competitionId}
             AND ce.rider_id = p.rider_id AND ce.horse_id = vp.horse_id)
-        ORDER BY p.rider_id, vp.horse_id, vp.id)
-      INSERT INTO competition_entries (competition_id, venue_participation_id, vec_participation_id, rider_id,
-        horse_id, start_order, late, entry_fee_minor)
-      SELECT ${c.id}::int, t.venue_participation_id, t.id, t.rider_id, t.horse_id,
-        (SELECT m FROM last) + row_number() OVER (ORDER BY t.id), ${c.drawnAt !== null}, ${c.entryFeeMinor}
-      FROM todo t ORDER BY t.id
-      RETURNING id, rider_id, start_order, vec_participation_id`),
+        ORDER BY p.rider_id, vp.horse_id, vp.id),
+      ordered AS (
+        SELECT t.*, (SELECT m FROM last) + row_number() OVER (ORDER BY t.id) AS start_order FROM todo t)
+      SELECT nextval(pg_get_serial_sequence('competition_entries', 'id')) AS entry_id, o.*
+      FROM ordered o ORDER BY o.id`),
   );
-  return rows
-    .map((r) => ({ id: Number(r.id), rider_id: Number(r.rider_id), vp: Number(r.vec_participation_id) }))
-    .sort((a, b) => a.vp - b.vp)
-    .map(({ id, rider_id }) => ({ id, rider_id }));
+  return rows.map((r) => ({
+    id: Number(r.entry_id),
+    vecParticipationId: Number(r.id),
+    venueParticipationId: Number(r.venue_participation_id),
+    riderId: Number(r.rider_id),
+    horseId: Number(r.horse_id),
+    startOrder: r.start_order === null ? null : Number(r.start_order),
+  }));
 }
 
-/** Links each entry to the ledger entry that charged its fee, in one statement. */
-export async function setFeeTransactions(conn: Db, entryIds: readonly number[], transactionIds: readonly number[]) {
-  if (!entryIds.length) return;
-  await conn.execute(sql`UPDATE competition_entries AS e SET fee_transaction_id = x.t, updated_at = now()
-    FROM (SELECT unnest(${`{${entryIds.join(',')}}`}::int[]) AS id, unnest(${`{${transactionIds.join(',')}}`}::int[]) AS t) AS x
-    WHERE e.id = x.id`);
+/**
+ * Writes the entries of an event into the competition in one statement (INSERT … SELECT),
+ * late when the list was drawn already, at the competition's entry fee, each with the ledger
+ * entry that charged it (null without a fee).
+ */
+export async function insertEventEntries(
+  conn: Db,
+  c: { id: number; drawnAt: Date | null; entryFeeMinor: number },
+  entries: readonly EventEntry[],
+  feeTransactions: readonly (number | null)[],
+): Promise<void> {
+  if (!entries.length) return;
+  const records = entries.map((e, i) => ({
+    id: e.id,
+    vp: e.vecParticipationId,
+    p: e.venueParticipationId,
+    r: e.riderId,
+    h: e.horseId,
+    o: e.startOrder,
+    t: feeTransactions[i] ?? null,
+  }));
+  await conn.execute(sql`INSERT INTO competition_entries (id, competition_id, venue_participation_id,
+      vec_participation_id, rider_id, horse_id, start_order, late, entry_fee_minor, fee_transaction_id)
+    SELECT x.id, ${c.id}::int, x.p, x.vp, x.r, x.h, x.o, ${c.drawnAt !== null}, ${c.entryFeeMinor}, x.t
+    FROM json_to_recordset(${JSON.stringify(records)}::json) AS x(id int, vp int, p int, r int, h int, o int, t int)`);
 }
 
 /** Riders and horses of the venue not entered (or withdrawn) in the competition. */

@@ -13,6 +13,7 @@ import {
   type StartlistOverview,
 } from '@shared/schemas/startlists';
 import { drawStartList } from '@shared/sport/draw';
+import { feiNationOf } from '@shared/sport/nations';
 import { AppError, fieldError } from '../../app-error';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -38,8 +39,8 @@ import {
   nextOrder,
   overviewOf,
   setOrder,
-  enterAllOfEvent,
-  setFeeTransactions,
+  insertEventEntries,
+  unenteredOfEvent,
   updateEntry,
   vecParticipationFor,
   vecParticipationOf,
@@ -111,7 +112,12 @@ export const entryOfRow = (c: CompetitionInfo, row: EntryRow): StartListEntry =>
     competition: en.competitionId,
     start_order: en.status === 'entered' ? en.startOrder : null,
     start_time: en.status === 'entered' ? startTimeOf(c, en.startOrder) : null,
-    rider: { id: en.riderId, name: `${row.riderFirst} ${row.riderLast}`.trim(), nationality: row.nationality },
+    rider: {
+      id: en.riderId,
+      name: `${row.riderFirst} ${row.riderLast}`.trim(),
+      // Start lists name nations as the FEI does (GER, SUI); people keep ISO 3166 (DE, CH).
+      nationality: feiNationOf(row.nationality) ?? row.nationality,
+    },
     horse: { id: en.horseId, name: row.horseName, fei_id: row.horseFei },
     head_number: row.headNumber,
     status: en.status,
@@ -175,14 +181,10 @@ export function createStartlistService(ctx: AppContext) {
     });
     let feeTransactionId: number | null = null;
     if (c.entryFeeMinor > 0) {
-      const posted = await postOnce(
-        tx,
-        request,
-        user,
-        feeSpec(c, found.riderId, new Date()),
-        entryFeeRef(id),
-        { action: 'competition_entry.fee', details: { entry: id, competition: c.id } },
-      );
+      const posted = await postOnce(tx, request, user, feeSpec(c, found.riderId, new Date()), entryFeeRef(id), {
+        action: 'competition_entry.fee',
+        details: { entry: id, competition: c.id },
+      });
       feeTransactionId = posted.id;
       await updateEntry(tx, id, { feeTransactionId });
     }
@@ -305,25 +307,23 @@ export function createStartlistService(ctx: AppContext) {
       const outcome = await idempotent(db, claim, async (tx) => {
         const c = await accessCompetition(user, id, tx, true);
         venueId = c.venueId;
-        // Set-based: one INSERT … SELECT for the entries, the fees posted together (postManyToRiders)
-        // and linked in one UPDATE — a loop of single entries took a minute for 2,000 starters.
-        const rows = await enterAllOfEvent(tx, c);
+        // Set-based: the candidates with their ids in one statement, the fees posted together
+        // (postManyToRiders), the entries in one INSERT … SELECT — a loop of single entries took a
+        // minute for 2,000 starters.
+        const rows = await unenteredOfEvent(tx, c.id, c.vecId);
+        let feeIds: (number | null)[] = [];
         if (rows.length && c.entryFeeMinor > 0) {
           const now = new Date();
-          const feeIds = await postManyToRiders(
+          feeIds = await postManyToRiders(
             tx,
             request,
             user,
-            rows.map((row) => feeSpec(c, row.rider_id, now)),
+            rows.map((row) => feeSpec(c, row.riderId, now)),
             rows.map((row) => entryFeeRef(row.id)),
             { action: 'competition_entry.fee', details: { competition: c.id, entries: rows.length } },
           );
-          await setFeeTransactions(
-            tx,
-            rows.map((row) => row.id),
-            feeIds,
-          );
         }
+        await insertEventEntries(tx, c, rows, feeIds);
         if (rows.length)
           await ctx.audit.record(
             request,

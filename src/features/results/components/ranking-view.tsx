@@ -159,7 +159,9 @@ export function RankingView({ competitionId, onAdd, onEdit }: RankingViewProps) 
                 },
               ]
             : []),
-          ...(fields.score ? [{ label: t('table.score'), render: (row: RankingRow) => scoreText(row.score_thousandths) }] : []),
+          ...(fields.score
+            ? [{ label: t('table.score'), render: (row: RankingRow) => scoreText(row.score_thousandths) }]
+            : []),
           { label: t('table.prize'), render: (row) => (row.prize ? money(row.prize) : '') },
           { label: t('table.paid'), render: (row) => (row.paid ? money(row.paid) : '') },
         ];

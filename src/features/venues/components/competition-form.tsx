@@ -229,16 +229,16 @@ export function CompetitionForm({ venueId, competition, onSaved }: CompetitionFo
             {...form.getInputProps('ranking_rule')}
           />
           <Select
-              label={t('competitions.knockDownSeconds')}
-              description={t('competitions.knockDownSecondsHint')}
-              allowDeselect={false}
-              data={KNOCK_DOWN_SECONDS.map((seconds) => ({
-                value: String(seconds),
-                label: t('competitions.knockDownSecondsValue', { seconds }),
-              }))}
-              key={form.key('knock_down_seconds')}
-              {...form.getInputProps('knock_down_seconds')}
-            />
+            label={t('competitions.knockDownSeconds')}
+            description={t('competitions.knockDownSecondsHint')}
+            allowDeselect={false}
+            data={KNOCK_DOWN_SECONDS.map((seconds) => ({
+              value: String(seconds),
+              label: t('competitions.knockDownSecondsValue', { seconds }),
+            }))}
+            key={form.key('knock_down_seconds')}
+            {...form.getInputProps('knock_down_seconds')}
+          />
           <TextInput
             label={t('competitions.feiId')}
             description={t('competitions.feiIdHint')}
