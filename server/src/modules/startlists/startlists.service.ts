@@ -94,6 +94,7 @@ export const summaryOf = (c: CompetitionInfo): StartListCompetition => ({
   entry_deadline: iso(c.entryDeadline),
   entry_fee: c.entryFeeMinor,
   currency: c.currency,
+  time_zone: c.timeZone,
   draw_seed: c.drawSeed,
   drawn_at: iso(c.drawnAt),
   published_at: iso(c.publishedAt),
