@@ -156,6 +156,7 @@ function toCompetition(c: CompetitionRow): LiveCompetition {
     arena: c.arena,
     discipline: c.discipline,
     rule: c.rule,
+    knockDownSeconds: c.knockDownSeconds,
     published: c.publishedAt !== null,
     entries: c.entries,
     results: c.results,
@@ -180,6 +181,7 @@ function toStarter(e: EntryRow, c: CompetitionRow, visible: boolean, ranked: Ran
           jumpOffTimeFaults: e.jumpOffTimeFaults,
           jumpOffTimeMs: e.jumpOffTimeMs,
           jumpOffKnockDowns: e.jumpOffKnockDowns,
+          jumpOffStatus: e.jumpOffStatus,
           scoreThousandths: e.scoreThousandths,
           at: e.resultAt?.toISOString() ?? null,
         }
