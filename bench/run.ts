@@ -13,6 +13,7 @@ import { benchFei } from './fei';
 import { benchPayouts } from './payouts';
 import { benchResults } from './results';
 import { benchSport } from './sport';
+import { benchStartlistEnter } from './startlist-enter';
 import { benchSync } from './sync';
 import { benchTrustSession } from './trust-session';
 import { benchTrustUpload } from './trust-upload';
@@ -34,7 +35,10 @@ if (!only || only === 'payments') await benchPayments(port);
 if (!only || only === 'payouts') await benchPayouts(port);
 if (!only || only === 'fei') await benchFei(port);
 if (!only || only === 'results') await benchResults(port);
-if (!only || only === 'sport') benchSport();
+if (!only || only === 'sport') {
+  benchSport();
+  await benchStartlistEnter(port);
+}
 if (!only || only === 'livescore') await benchLivescore(port);
 if (!only || only === 'sync') await benchSync(port);
 if (!only || only === 'trust') await benchTrustSession();

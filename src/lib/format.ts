@@ -90,8 +90,9 @@ export function formatSeconds(ms: number, language: string): string {
 }
 
 /** A dressage score (hundredths of a percent) as "71.25 %". */
-export function formatScore(bp: number, language: string): string {
-  return new Intl.NumberFormat(language, { style: 'percent', minimumFractionDigits: 2 }).format(bp / 10_000);
+export function formatScore(thousandths: number, language: string): string {
+  // Thousandths of a percent, shown with the three decimals the FEI Dressage Rules publish.
+  return new Intl.NumberFormat(language, { style: 'percent', minimumFractionDigits: 3 }).format(thousandths / 100_000);
 }
 
 /** Hours and minutes (24 h, HH:mm) of an instant, in the venue's time zone. */

@@ -45,6 +45,7 @@ export const ERROR_CODES = [
   'device_revoked',
   'fei_unavailable',
   'fei_not_configured',
+  'fei_results_incomplete',
   // data sync and bulk create (issue 15)
   'sync_running',
   'registry_unavailable',
@@ -90,6 +91,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
     'This device has been revoked by the show office. Its writes are not accepted; hand them to the office.',
   fei_unavailable: 'The FEI web service did not answer properly. Please try again later or upload the file.',
   fei_not_configured: 'The connection to the FEI web service is not set up on this server.',
+  fei_results_incomplete:
+    'The FEI would refuse these results: competitions {{competitions}} have no FEI id or no FEI rule code.',
   sync_running: 'A sync is already in progress.',
   registry_unavailable:
     "The federation's registry did not answer properly. Please try again later or upload its export file.",
@@ -175,9 +178,11 @@ export const FIELD_ERROR_CODES = [
   'wrong_encoding',
   'empty_file',
   'not_fei_entry',
+  'wrong_namespace',
   'other_show',
   'not_published',
   'unknown_status',
+  'knock_downs_mismatch',
   'import_committed',
   // SVPS bank accounts (issue 15): the federation's member number
   'invalid_member_number',

@@ -40,7 +40,8 @@ function starter(
       jumpOffTimeFaults: null,
       jumpOffTimeMs: null,
       jumpOffKnockDowns: null,
-      scoreBp: null,
+      jumpOffStatus: null,
+      scoreThousandths: null,
       at: '2026-06-01T09:10:00.000Z',
       ...result,
     },
@@ -56,6 +57,7 @@ const COMPETITION = {
   arena: 'Main arena',
   discipline: 'jumping',
   rule: 'table_a' as const,
+  knockDownSeconds: 4,
   published: true,
   entries: 3,
   results: 1,
@@ -236,6 +238,24 @@ describe('a pushed result in the known state', () => {
       [1, 2],
       [3, 2],
       [4, null],
+    ]);
+  });
+
+  it('ranks as the server does: Table C with the competition’s seconds and penalties, a jump-off not completed', () => {
+    const tableC = [
+      starter(1, 1, 'A', { faults: 0, timeMs: 55_000, knockDowns: null }), // 55.00
+      starter(2, 2, 'B', { faults: 0, timeMs: 51_500, knockDowns: 1 }), // 55.50 at 4 s, 54.50 at 3 s
+      starter(3, 3, 'C', { faults: 8, timeMs: 50_000, knockDowns: null }), // 2 down: 58.00 at 4 s
+    ];
+    expect(rerank('table_c', tableC).map((r) => r.entryId)).toEqual([1, 2, 3]);
+    expect(rerank('table_c', tableC, { knockDownSeconds: 3 }).map((r) => r.entryId)).toEqual([2, 1, 3]);
+    const jumpOff = rerank('table_a_jump_off', [
+      starter(1, 1, 'A', { timeMs: 70_000, jumpOffStatus: 'EL' }),
+      starter(2, 2, 'B', { timeMs: 71_000, jumpOffFaults: 8, jumpOffTimeMs: 45_000 }),
+    ]);
+    expect(jumpOff.map((r) => [r.entryId, r.result!.rank])).toEqual([
+      [2, 1],
+      [1, 2],
     ]);
   });
 

@@ -23,7 +23,8 @@ const row = (entry: number, overrides: Partial<RankingRow> = {}): RankingRow => 
   rank: null,
   round: null,
   jump_off: null,
-  score_bp: null,
+  jump_off_status: null,
+  score_thousandths: null,
   result_at: null,
   prize: 0,
   paid: 0,
@@ -43,6 +44,7 @@ function ranking(rule: Ranking['competition']['ranking_rule'], rows: RankingRow[
       name: 'Grand Prix',
       starts_at: null,
       ranking_rule: rule,
+      knock_down_seconds: 4,
       currency: 'EUR',
       prize_money: 100_000,
       prize_chart: [50_000, 30_000, 20_000],
@@ -111,6 +113,8 @@ describe('the ranking page', () => {
     const starter = await screen.findByRole('combobox', { name: /Starter/ }, SLOW);
     expect(screen.queryByLabelText('Score (%)')).toBeNull();
     expect(screen.getByLabelText('Knock-downs')).toBeTruthy();
+    // Table C's conversion of the competition, shown where knock-downs are typed.
+    expect(screen.getByText('Each adds 4 s to the time (Table C)')).toBeTruthy();
     fireEvent.click(starter);
     fireEvent.click(await screen.findByRole('option', { name: '202 Rider 2 – Horse 2', hidden: true }));
     fireEvent.change(screen.getByLabelText('Obstacle penalties'), { target: { value: '0' } });
@@ -123,7 +127,8 @@ describe('the ranking page', () => {
         status: 'R',
         round: { faults: 0, time_faults: 0, time_ms: 63_450, knock_downs: 1 },
         jump_off: null,
-        score_bp: null,
+        jump_off_status: null,
+        score_thousandths: null,
       },
     ]);
 
@@ -132,6 +137,39 @@ describe('the ranking page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save result' }));
     expect(await screen.findByText('This value is too small.')).toBeTruthy();
     expect(bodies(fetchMock, 'PUT', '/api/v1/competitionEntry/2/result/')).toHaveLength(1);
+  });
+
+  it('records a ranked starter eliminated in the jump-off (FEI Art. 245)', async () => {
+    startAs(admin);
+    const fetchMock = server({
+      'GET /api/v1/competition/5/ranking/': () => json(200, ranking('table_a_jump_off', [row(1), row(2)])),
+      'PUT /api/v1/competitionEntry/1/result/': () =>
+        json(200, row(1, { status: 'R', rank: 1, jump_off_status: 'EL' })),
+      ...venue,
+    });
+    renderApp('/venues/1/views/rankings/competition/5/add');
+    const starter = await screen.findByRole('combobox', { name: /Starter/ }, SLOW);
+    fireEvent.click(starter);
+    fireEvent.click(await screen.findByRole('option', { name: '201 Rider 1 – Horse 1', hidden: true }));
+    fireEvent.change(screen.getAllByLabelText('Obstacle penalties')[0]!, { target: { value: '0' } });
+    fireEvent.change(screen.getAllByLabelText('Time (seconds)')[0]!, { target: { value: '70,00' } });
+    const jumpOffStatus = screen.getByRole('combobox', { name: /Jump-off not completed/ });
+    fireEvent.click(jumpOffStatus);
+    await waitFor(() => expect(document.getElementById(jumpOffStatus.getAttribute('aria-controls')!)).toBeTruthy());
+    const options = document.getElementById(jumpOffStatus.getAttribute('aria-controls')!)!;
+    fireEvent.click(within(options).getByRole('option', { name: 'EL – Eliminated', hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save result' }));
+    await waitFor(() =>
+      expect(bodies(fetchMock, 'PUT', '/api/v1/competitionEntry/1/result/')).toEqual([
+        {
+          status: 'R',
+          round: { faults: 0, time_faults: 0, time_ms: 70_000, knock_downs: null },
+          jump_off: null,
+          jump_off_status: 'EL',
+          score_thousandths: null,
+        },
+      ]),
+    );
   });
 });
 
@@ -155,7 +193,8 @@ describe('the results upload page', () => {
           status: 'R',
           round: { faults: 4, time_faults: 0, time_ms: 61_200, knock_downs: null },
           jump_off: null,
-          score_bp: null,
+          jump_off_status: null,
+          score_thousandths: null,
           errors: null,
         },
         {
@@ -168,7 +207,8 @@ describe('the results upload page', () => {
           status: 'R',
           round: null,
           jump_off: null,
-          score_bp: null,
+          jump_off_status: null,
+          score_thousandths: null,
           errors: { head_number: ['not_on_start_list'] },
         },
       ],

@@ -39,6 +39,7 @@ const list = (entries: StartListEntry[]): StartList => ({
     number: '12',
     name: 'Grand Prix',
     starts_at: '2026-06-01T12:00:00.000Z',
+    time_zone: 'Europe/Ljubljana',
     arena: 'Main arena',
     discipline: 'jumping',
     ranking_rule: 'table_a',

@@ -411,6 +411,8 @@ describe('events and competitions', () => {
         prize_money: 150000,
         arena: 'Main arena',
         ranking_rule: 'table_a_jump_off',
+        knock_down_seconds: 4,
+        fei_id: null,
         start_interval_seconds: 75,
         entry_deadline: new Date(2026, 11, 2, 18, 0).toISOString(),
         prize_chart: [70000, 50000, 30050],

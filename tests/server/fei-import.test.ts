@@ -109,7 +109,8 @@ describe('importing the sample FEI entry file', () => {
       start_date: '2026-06-11',
       end_date: '2026-06-14',
       venue_name: 'Lipica',
-      country: 'SLO',
+      // CountryNOC="SLO" (the FEI's code) as Paddock keeps countries: ISO 3166 alpha-2.
+      country: 'SI',
       timestamp: new Date(1_780_000_000_000).toISOString(),
     });
     expect(preview.counts).toEqual({
@@ -162,7 +163,8 @@ describe('importing the sample FEI entry file', () => {
     expect(maja).toEqual({
       first_name: 'Maja',
       last_name: 'NOVAK',
-      nationality: 'SLO',
+      // CompetingFor="SLO" in the file, kept as ISO 3166 like every person's nationality.
+      nationality: 'SI',
       birth_date: '1994-04-12',
       national_id: 'SLO-2231',
     });
@@ -338,7 +340,7 @@ describe('what real exports carry', () => {
 });
 
 describe('refusals change nothing', () => {
-  it('refuses what is not XML, XML that is not an FEI entry file, an empty file and another show', async () => {
+  it('refuses what is not XML, XML that is not an FEI entry file or not in its namespace, an empty file and another show', async () => {
     const before = await snapshot();
     const cases: [string | Buffer, string][] = [
       ['rider;horse\nNOVAK;CARDENIO', 'not_xml'],
@@ -346,6 +348,9 @@ describe('refusals change nothing', () => {
       ['<?xml version="1.0"?><Document><BkToCstmrStmt/></Document>', 'not_fei_entry'],
       [Buffer.from('   \n'), 'empty_file'],
       [SAMPLE.replace('Show FEIID="2026_CI_0139"', 'Show FEIID="2026_CI_0999"'), 'other_show'],
+      // The same elements in another namespace (the FEI's results) or in none: not an entry export.
+      [SAMPLE.replace('xmlns="http://www.fei.org/Entry"', 'xmlns="http://www.fei.org/Result"'), 'wrong_namespace'],
+      [SAMPLE.replace(' xmlns="http://www.fei.org/Entry"', ''), 'wrong_namespace'],
     ];
     for (const [body, code] of cases) {
       const res = await upload(body);

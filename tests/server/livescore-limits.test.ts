@@ -17,7 +17,7 @@ const { server, f, db } = useSeededServer(seedLiveFixtures, {
 });
 
 const STARTER =
-  'entryId competitionId order startTime riderName nationality horseName headNumber withdrawn late result { status rank faults timeFaults timeMs knockDowns jumpOffFaults jumpOffTimeFaults jumpOffTimeMs jumpOffKnockDowns scoreBp at }';
+  'entryId competitionId order startTime riderName nationality horseName headNumber withdrawn late result { status rank faults timeFaults timeMs knockDowns jumpOffFaults jumpOffTimeFaults jumpOffTimeMs jumpOffKnockDowns scoreThousandths at }';
 
 async function gql(query: string) {
   const res = await server().app.inject({ method: 'POST', url: '/api/graphql', payload: { query } });

@@ -131,7 +131,7 @@ export async function enter(db: Db, competition: number, starters: readonly Star
 export async function resultOf(db: Db, entry: number) {
   const [row] = rowsOf<Record<string, unknown>>(
     await db.execute(sql`SELECT result_status, round_faults, round_time_faults, round_time_ms, round_knock_downs,
-      jump_off_faults, jump_off_time_faults, jump_off_time_ms, score_bp, result_at, result_by
+      jump_off_faults, jump_off_time_faults, jump_off_time_ms, score_thousandths, result_at, result_by
       FROM competition_entries WHERE id = ${entry}`),
   );
   return row;

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Ranking, ResultsUpload } from '../../src/shared/schemas/results';
 import type { LiveEvent } from '../../server/src/modules/livescore/live-bus';
-import { formatScore, formatSeconds, parsePercentBp, parseSeconds } from '../../src/shared/schemas/results';
+import { formatScore, formatSeconds, parsePercentThousandths, parseSeconds } from '../../src/shared/schemas/results';
 import { useSeededServer } from './helpers/use-server';
 import { addCompetition, enter, resultOf, seedResultsFixtures, uploadBody } from './results-fixtures';
 
@@ -21,7 +21,7 @@ async function upload(content: string | Buffer, competition: number, commit: boo
 const BOM = '\uFEFF';
 
 describe('decimal text without floats', () => {
-  it('reads seconds into milliseconds and percentages into hundredths (half up)', () => {
+  it('reads seconds into milliseconds and percentages into thousandths (exactly)', () => {
     expect(parseSeconds('63.45')).toBe(63_450);
     expect(parseSeconds('63,45')).toBe(63_450);
     expect(parseSeconds('0.1')).toBe(100);
@@ -32,16 +32,17 @@ describe('decimal text without floats', () => {
     expect(parseSeconds('-1')).toBe('too_small');
     expect(parseSeconds('1.2345')).toBe('invalid');
     expect(parseSeconds('abc')).toBe('invalid');
-    expect(parsePercentBp('71.235')).toBe(7124);
-    expect(parsePercentBp('71.234')).toBe(7123);
-    expect(parsePercentBp('68,5')).toBe(6850);
-    expect(parsePercentBp('100')).toBe(10_000);
-    expect(parsePercentBp('100.001')).toBe('too_big');
+    // Three decimals kept exactly (FEI Dressage Rules): 71.235 and 71.240 are not a tie.
+    expect(parsePercentThousandths('71.235')).toBe(71_235);
+    expect(parsePercentThousandths('71.24')).toBe(71_240);
+    expect(parsePercentThousandths('68,5')).toBe(68_500);
+    expect(parsePercentThousandths('100')).toBe(100_000);
+    expect(parsePercentThousandths('100.001')).toBe('too_big');
     expect(formatSeconds(63_450)).toBe('63.45');
-    expect(formatSeconds(36_999)).toBe('36.999');
+    expect(formatSeconds(36_999)).toBe('36.99');
     expect(formatSeconds(72_000)).toBe('72.00');
-    expect(formatScore(7124)).toBe('71.24');
-    expect(formatScore(6805)).toBe('68.05');
+    expect(formatScore(71_235)).toBe('71.235');
+    expect(formatScore(68_050)).toBe('68.050');
   });
 });
 
@@ -74,7 +75,8 @@ describe('POST /api/v1/venue/{id}/uploadResults/', () => {
       [2, ids[0], 'R', 63_450, 38_200],
       [3, ids[1], 'R', 70_010, null],
       [4, ids[2], 'EL', null, null],
-      [5, ids[3], 'R', 64_500, 36_999],
+      // 36.999 s is kept as FEI timing counts it: 36.99 s (the thousandth cut off).
+      [5, ids[3], 'R', 64_500, 36_990],
     ]);
     expect(body.rows[1]!.round).toEqual({ faults: 4, time_faults: 1, time_ms: 70_010, knock_downs: null });
     expect((await resultOf(db(), ids[0]!))!.result_status).toBeNull();
@@ -111,8 +113,8 @@ describe('POST /api/v1/venue/{id}/uploadResults/', () => {
     const res = await upload(bytes, c, true, 'results.xlsx');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ committed: true, saved: 3, errors: 0 });
-    expect((await resultOf(db(), ids[0]!))!.score_bp).toBe(7124);
-    expect((await resultOf(db(), ids[1]!))!.score_bp).toBe(6850);
+    expect((await resultOf(db(), ids[0]!))!.score_thousandths).toBe(71_235);
+    expect((await resultOf(db(), ids[1]!))!.score_thousandths).toBe(68_500);
     expect((await resultOf(db(), ids[2]!))!.result_status).toBe('RT');
   });
 

@@ -129,8 +129,8 @@ describe('rankings by the rules, through the API (hand-worked examples)', () => 
   it('dressage: percentage, highest first; ties share', async () => {
     const c = await addCompetition(db(), f.vec, { rule: 'dressage', chart: [40_000, 30_000, 20_000, 10_000] });
     const ids = (await enter(db(), c, f.starters.slice(0, 5))) as number[];
-    const scores = [7125, 6850, 7125, 7400];
-    for (const [i, score] of scores.entries()) await save(ids[i]!, { status: 'R', score_bp: score });
+    const scores = [71_250, 68_500, 71_250, 74_000];
+    for (const [i, score] of scores.entries()) await save(ids[i]!, { status: 'R', score_thousandths: score });
     await save(ids[4]!, { status: 'NS' });
     const r = await rankingOf(c);
     const names = new Map(ids.map((id, i) => [id, `S${i}`]));
@@ -141,7 +141,7 @@ describe('rankings by the rules, through the API (hand-worked examples)', () => 
       ['S1', 4, 'R', 10_000],
       ['S4', null, 'NS', 0],
     ]);
-    expect(r.rows.find((row) => row.entry === ids[3])!.score_bp).toBe(7400);
+    expect(r.rows.find((row) => row.entry === ids[3])!.score_thousandths).toBe(74_000);
   });
 
   it('lists starters without a result after the ranked ones, and the venue summary counts them', async () => {
@@ -201,7 +201,7 @@ describe('PUT/DELETE /api/v1/competitionEntry/{id}/result/', () => {
       [{ status: 'R', round: { faults: 0, time_ms: 60_000.5 } }, { round: { time_ms: ['invalid'] } }],
       [{ status: 'R' }, { round: ['required'] }],
       [{ status: 'R', round: round(0, 60_000), jump_off: round(0, 40_000) }, { jump_off: ['not_allowed'] }],
-      [{ status: 'R', round: round(0, 60_000), score_bp: 7000 }, { score_bp: ['not_allowed'] }],
+      [{ status: 'R', round: round(0, 60_000), score_thousandths: 70_000 }, { score_thousandths: ['not_allowed'] }],
     ];
     for (const [body, fields] of cases) {
       const res = await put(entry, body);
@@ -220,9 +220,11 @@ describe('PUT/DELETE /api/v1/competitionEntry/{id}/result/', () => {
   it('dressage needs a score for R; a score above 100 % is refused', async () => {
     const c = await addCompetition(db(), f.vec, { rule: 'dressage' });
     const [entry] = (await enter(db(), c, f.starters.slice(0, 1))) as [number];
-    expect((await put(entry, { status: 'R' })).json().fields).toEqual({ score_bp: ['required'] });
-    expect((await put(entry, { status: 'R', score_bp: 10_001 })).json().fields).toEqual({ score_bp: ['too_big'] });
-    expect((await put(entry, { status: 'R', score_bp: 7000, round: round(0, 1) })).json().fields).toEqual({
+    expect((await put(entry, { status: 'R' })).json().fields).toEqual({ score_thousandths: ['required'] });
+    expect((await put(entry, { status: 'R', score_thousandths: 100_001 })).json().fields).toEqual({
+      score_thousandths: ['too_big'],
+    });
+    expect((await put(entry, { status: 'R', score_thousandths: 70_000, round: round(0, 1) })).json().fields).toEqual({
       round: ['not_allowed'],
     });
     expect((await resultOf(db(), entry))!.result_status).toBeNull();

@@ -88,6 +88,39 @@ describe('entries and their fees', () => {
     expect(await ledgerCounts(db())).toEqual(counts);
   });
 
+  it('enters newcomers of the event after the draw in one go: late, after the last starter, each fee naming its entry', async () => {
+    await enterAll();
+    expect((await draw({ seed: 7 })).statusCode).toBe(200);
+    // A newcomer with two horses, nationality as people keep it (ISO 3166).
+    const [rider] = rowsOf<{ id: number }>(
+      await db().execute(sql`INSERT INTO riders (first_name, last_name, nationality)
+        VALUES ('Steve', 'Guerdat', 'CH') RETURNING id`),
+    );
+    const [vp] = rowsOf<{ id: number }>(
+      await db().execute(sql`INSERT INTO venue_participations (venue_id, rider_id, payer_type, payer_id)
+        VALUES (1, ${rider!.id}, 'rider', ${rider!.id}) RETURNING id`),
+    );
+    const newHorses = rowsOf<{ id: number }>(
+      await db().execute(sql`INSERT INTO horses (name) VALUES ('Venard'), ('Dynamix') RETURNING id`),
+    );
+    for (const h of newHorses)
+      await db().execute(sql`INSERT INTO vec_participations (vec_id, venue_participation_id, horse_id)
+        VALUES (${f.vec}, ${vp!.id}, ${h.id})`);
+    const { created, list: l } = await enterAll();
+    expect(created).toBe(2);
+    const added = l.entries.filter((e) => e.rider.id === rider!.id);
+    expect(added.map((e) => [e.start_order, e.late])).toEqual([
+      [8, true],
+      [9, true],
+    ]);
+    expect(added[0]!.rider.nationality).toBe('SUI');
+    const refs = rowsOf<{ ref: string; party: number }>(
+      await db().execute(sql`SELECT t.external_ref AS ref, t.party_id::int AS party FROM competition_entries e
+        JOIN transactions t ON t.id = e.fee_transaction_id WHERE e.rider_id = ${rider!.id} ORDER BY e.id`),
+    );
+    expect(refs).toEqual(added.map((e) => ({ ref: `entry_fee:${e.id}`, party: rider!.id })));
+  });
+
   it('takes a VEC participation, or a rider and their horse at the venue, and refuses duplicates and foreign horses', async () => {
     const [quidam, cassini] = f.pairs;
     const one = await call('organizer', 'POST', `/api/v1/competition/${f.competition}/entries/`, {

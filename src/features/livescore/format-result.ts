@@ -10,7 +10,7 @@ export function penalties(faults: number | null, timeFaults: number | null): num
 
 /** The parts of a result as the scoreboard shows them: round, then jump-off. */
 export function resultParts(result: LiveResult, language: string): string[] {
-  if (result.scoreBp !== null) return [formatScore(result.scoreBp, language)];
+  if (result.scoreThousandths !== null) return [formatScore(result.scoreThousandths, language)];
   const parts: string[] = [];
   const round = penalties(result.faults, result.timeFaults);
   if (round !== null || result.timeMs !== null) {

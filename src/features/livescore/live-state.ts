@@ -1,5 +1,5 @@
 import type { LiveCompetition, LiveRanking, LiveStarter, LiveUpdate } from '@shared/schemas/livescore';
-import { rank, type RankingRule, type StarterResult } from '@shared/sport/ranking';
+import { rank, type RankingRule, type RankOptions, type StarterResult } from '@shared/sport/ranking';
 import type { CompetitionSheet } from './api/get-competition-sheet';
 import type { LiveVenueSnapshot } from './api/get-live-venue';
 
@@ -28,7 +28,7 @@ function starterResult(s: LiveStarter): StarterResult {
   const r = s.result!;
   const round =
     r.timeMs !== null || r.faults !== null
-      ? { faults: r.faults ?? 0, timeFaults: r.timeFaults ?? 0, timeMs: r.timeMs ?? 0, knockDowns: r.knockDowns ?? 0 }
+      ? { faults: r.faults ?? 0, timeFaults: r.timeFaults ?? 0, timeMs: r.timeMs ?? 0, knockDowns: r.knockDowns }
       : null;
   const jumpOff =
     r.jumpOffTimeMs !== null || r.jumpOffFaults !== null
@@ -36,16 +36,23 @@ function starterResult(s: LiveStarter): StarterResult {
           faults: r.jumpOffFaults ?? 0,
           timeFaults: r.jumpOffTimeFaults ?? 0,
           timeMs: r.jumpOffTimeMs ?? 0,
-          knockDowns: r.jumpOffKnockDowns ?? 0,
+          knockDowns: r.jumpOffKnockDowns,
         }
       : null;
-  return { id: s.entryId, status: r.status, round, jumpOff, scoreBp: r.scoreBp };
+  return {
+    id: s.entryId,
+    status: r.status,
+    round,
+    jumpOff,
+    jumpOffStatus: r.jumpOffStatus ?? null,
+    scoreThousandths: r.scoreThousandths,
+  };
 }
 
 /** The rows with a result, ranked by the rule and in ranking order (ranked by rank, then by status). */
-export function rerank(rule: RankingRule, rows: LiveStarter[]): LiveStarter[] {
+export function rerank(rule: RankingRule, rows: LiveStarter[], options: RankOptions = {}): LiveStarter[] {
   const withResult = rows.filter((s) => s.result && !s.withdrawn);
-  const ranks = new Map(rank(rule, withResult.map(starterResult)).map((r) => [r.id, r.rank]));
+  const ranks = new Map(rank(rule, withResult.map(starterResult), options).map((r) => [r.id, r.rank]));
   return withResult
     .map((s) => ({ ...s, result: { ...s.result!, rank: ranks.get(s.entryId) ?? null } }))
     .sort(
@@ -71,7 +78,9 @@ function applyResult(state: LiveState, update: LiveUpdate, starter: LiveStarter,
   if (sheet) {
     const rows = sheet.ranking?.rows ?? [];
     const known = rows.some((r) => r.entryId === starter.entryId);
-    ranked = rerank(rule, known ? replace(rows, starter) : [...rows, starter]);
+    ranked = rerank(rule, known ? replace(rows, starter) : [...rows, starter], {
+      knockDownSeconds: competition?.knockDownSeconds,
+    });
     const ranking: LiveRanking = {
       competitionId: update.competitionId,
       published: update.published,

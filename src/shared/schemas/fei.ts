@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FEI_RESULT_PROBLEMS } from '../sport/fei-rule';
 import { STARTER_STATUSES } from '../sport/ranking';
 import { jobRun } from './jobs';
 
@@ -21,7 +22,9 @@ import { jobRun } from './jobs';
  *   GET  /api/v1/venue/{id}/generateXMLresults/       the FEI results XML (http://www.fei.org/Result)
  *        of the published competitions, as an attachment `results-<show>.xml`
  * Only the venue's show office (organizer, showoffice) and admins. Refusals change nothing:
- * `file: not_xml | empty_file | not_fei_entry | other_show`; the web service not answering or
+ * `file: not_xml | empty_file | not_fei_entry | wrong_namespace | other_show`; results XML of a
+ * published competition without FEI id or FEI rule code → 409 fei_results_incomplete (the list
+ * names them); the web service not answering or
  * answering garbage → 502 fei_unavailable; no web service configured → 409 fei_not_configured.
  *
  * Upserts go by FEI ids (riders, horses, events per venue), so importing the same file twice
@@ -219,6 +222,10 @@ export const feiResultCompetition = z.object({
   event: z.string(),
   event_fei_id: z.string().nullable(),
   fei_id: z.string().nullable(),
+  /** The FEI rule code the XML writes (238.2.2, 239, a dressage test), null when the rule text names none. */
+  rule: z.string().nullable(),
+  /** Why the FEI would refuse it (no_fei_id, no_fei_rule): the XML is not written while any competition has one. */
+  problems: z.array(z.enum(FEI_RESULT_PROBLEMS)),
   published_at: z.string(),
   starters: z.number().int(),
   ranked: z.number().int(),

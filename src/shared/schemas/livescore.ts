@@ -1,4 +1,4 @@
-import type { RankingRule, StarterStatus } from '../sport/ranking';
+import type { JumpOffStatus, RankingRule, StarterStatus } from '../sport/ranking';
 
 /*
  * Live scores (issue 14 §7): what the GraphQL endpoint at /api/graphql answers and pushes, as the
@@ -26,6 +26,8 @@ export interface LiveCompetition {
   arena: string | null;
   discipline: string;
   rule: RankingRule;
+  /** Table C: seconds added per knock-down (FEI Art. 239). */
+  knockDownSeconds: number;
   published: boolean;
   /** Starters entered (not withdrawn). */
   entries: number;
@@ -46,7 +48,9 @@ export interface LiveResult {
   jumpOffTimeFaults: number | null;
   jumpOffTimeMs: number | null;
   jumpOffKnockDowns: number | null;
-  scoreBp: number | null;
+  /** Ranked, but eliminated (EL) or retired (RT) in the jump-off (FEI Art. 245). */
+  jumpOffStatus: JumpOffStatus | null;
+  scoreThousandths: number | null;
   at: string | null;
 }
 

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { RANKING_RULES, STARTER_STATUSES, type RankingRule } from '../sport/ranking';
+import {
+  JUMP_OFF_STATUSES,
+  KNOCK_DOWN_SECONDS,
+  RANKING_RULES,
+  STARTER_STATUSES,
+  type RankingRule,
+} from '../sport/ranking';
 
 /**
  * Results, rankings, publication and prize money (issue 14 §3 and §4). Endpoints:
@@ -22,10 +28,12 @@ import { RANKING_RULES, STARTER_STATUSES, type RankingRule } from '../sport/rank
  * byte-order mark is fine) separated by commas or semicolons, or an xlsx workbook (its first
  * sheet). Column names are matched without regard to case, spaces and hyphens
  * (`Jump-off time` = `jump_off_time`). The starter is found by `head_number`, else by
- * `horse_fei_id`; `status` is required (R, EL, RT, DQ, WD, NS). Penalties are whole numbers;
- * times are seconds with up to three decimals (`63.45`, `63,45` too) read as decimal text into
- * whole milliseconds (no floats), 0 to 999.999 s; `score` is a dressage percentage with up to
- * three decimals, kept in hundredths of a percent rounded half up (71.235 → 7124 = 71.24 %).
+ * `horse_fei_id`; `status` is required (R, EL, RT, DQ, WD, NS); `jump_off_status` (EL, RT) marks
+ * a ranked starter eliminated or retired in the jump-off. Penalties are whole numbers; times are
+ * seconds with up to three decimals (`63.45`, `63,45` too) read as decimal text (no floats),
+ * 0 to 999.999 s, and kept in hundredths as FEI timing counts them (the thousandth cut off:
+ * 63.459 → 63.45); `score` is a dressage percentage with up to three decimals, kept exactly in
+ * thousandths of a percent (71.235 → 71235).
  * An empty cell is no value. A column not in the list, a missing `status`, or neither
  * `head_number` nor `horse_fei_id`: the whole file is refused (`wrong_columns`); so are a file
  * that is not UTF-8 (`wrong_encoding`) and one without rows (`empty_file`). Every other problem
@@ -37,8 +45,8 @@ import { RANKING_RULES, STARTER_STATUSES, type RankingRule } from '../sport/rank
 export const MAX_TIME_MS = 999_999;
 export const MAX_PENALTIES = 999;
 export const MAX_KNOCK_DOWNS = 99;
-/** 100.00 % in hundredths of a percent. */
-export const MAX_SCORE_BP = 10_000;
+/** 100.000 % in thousandths of a percent. */
+export const MAX_SCORE_THOUSANDTHS = 100_000;
 export const MAX_RESULTS_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_RESULT_ROWS = 5_000;
 
@@ -57,6 +65,7 @@ export const RESULT_COLUMNS = [
   'jump_off_time_faults',
   'jump_off_time',
   'jump_off_knock_downs',
+  'jump_off_status',
   'score',
 ] as const;
 export type ResultColumn = (typeof RESULT_COLUMNS)[number];
@@ -84,8 +93,10 @@ export const resultInput = z.object({
   round: roundInput.nullish(),
   /** The jump-off, or the second phase of a two-phase competition. */
   jump_off: roundInput.nullish(),
-  /** Dressage: hundredths of a percent (7125 = 71.25 %). */
-  score_bp: count(MAX_SCORE_BP).nullish(),
+  /** Status R, but eliminated (EL) or retired (RT) in the jump-off: ranked after those who completed it. */
+  jump_off_status: z.enum(JUMP_OFF_STATUSES, { error: 'unknown_status' }).nullish(),
+  /** Dressage: thousandths of a percent (71235 = 71.235 %). */
+  score_thousandths: count(MAX_SCORE_THOUSANDTHS).nullish(),
 });
 export type ResultInput = z.infer<typeof resultInput>;
 
@@ -113,11 +124,24 @@ export function resultProblems(rule: RankingRule, input: ResultInput): Record<st
   const fields = ruleFields(rule);
   const problems: Record<string, string[]> = {};
   if (input.status === 'R' && fields.round && !input.round) problems.round = ['required'];
-  if (input.status === 'R' && fields.score && (input.score_bp === null || input.score_bp === undefined))
-    problems.score_bp = ['required'];
+  if (
+    input.status === 'R' &&
+    fields.score &&
+    (input.score_thousandths === null || input.score_thousandths === undefined)
+  )
+    problems.score_thousandths = ['required'];
   if (!fields.round && input.round) problems.round = ['not_allowed'];
   if (!fields.jumpOff && input.jump_off) problems.jump_off = ['not_allowed'];
-  if (!fields.score && input.score_bp !== null && input.score_bp !== undefined) problems.score_bp = ['not_allowed'];
+  if (input.jump_off_status && (!fields.jumpOff || input.status !== 'R')) problems.jump_off_status = ['not_allowed'];
+  // Table C: knock-downs and obstacle penalties are the same thing told twice; they must agree
+  // (4 points a knock-down) or the ranking would have to pick one.
+  for (const key of ['round', 'jump_off'] as const) {
+    const r = input[key];
+    if (fields.knockDowns && r && r.knock_downs != null && r.faults !== 0 && r.faults !== r.knock_downs * 4)
+      problems[key] = [...(problems[key] ?? []), 'knock_downs_mismatch'];
+  }
+  if (!fields.score && input.score_thousandths !== null && input.score_thousandths !== undefined)
+    problems.score_thousandths = ['not_allowed'];
   return problems;
 }
 
@@ -143,28 +167,31 @@ export function parseSeconds(text: string): number | string {
 }
 
 /**
- * A percentage with up to three decimals as hundredths of a percent, rounded half up
- * (71.235 → 7124, 68.5 → 6850), or an error code (above 100 %: too_big).
+ * A percentage with up to three decimals as thousandths of a percent, exactly (71.235 → 71235,
+ * 68.5 → 68500): the FEI Dressage Rules publish percentages to three decimals, so 71.235 and
+ * 71.240 are not a tie. An error code otherwise (above 100 %: too_big).
  */
-export function parsePercentBp(text: string): number | string {
+export function parsePercentThousandths(text: string): number | string {
   const match = /^(-)?(\d{1,3})(?:[.,](\d{1,3}))?$/.exec(text);
   if (!match) return 'invalid';
   const thousandths = Number(match[2]) * 1000 + Number((match[3] ?? '').padEnd(3, '0'));
   if (match[1] && thousandths > 0) return 'too_small';
-  if (thousandths > MAX_SCORE_BP * 10) return 'too_big';
-  return Math.floor((thousandths + 5) / 10);
+  if (thousandths > MAX_SCORE_THOUSANDTHS) return 'too_big';
+  return thousandths;
 }
 
-/** Milliseconds as seconds with at least two decimals: 63450 → "63.45", 36999 → "36.999", 72000 → "72.00". */
+/**
+ * Milliseconds as seconds with hundredths, as FEI timing counts them (the thousandth cut off, as
+ * the ranking does): 63450 → "63.45", 36999 → "36.99", 72000 → "72.00".
+ */
 export function formatSeconds(ms: number): string {
-  const whole = Math.floor(ms / 1000);
-  const frac = String(ms % 1000).padStart(3, '0');
-  return `${whole}.${frac.endsWith('0') ? frac.slice(0, 2) : frac}`;
+  const hundredths = Math.floor(ms / 10);
+  return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
 }
 
-/** Hundredths of a percent as a percentage with two decimals: 7124 → "71.24". */
-export function formatScore(bp: number): string {
-  return `${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, '0')}`;
+/** Thousandths of a percent as a percentage with three decimals: 71235 → "71.235". */
+export function formatScore(thousandths: number): string {
+  return `${Math.floor(thousandths / 1000)}.${String(thousandths % 1000).padStart(3, '0')}`;
 }
 
 export const publishInput = z.object({ published: z.boolean({ error: 'required' }) });
@@ -193,7 +220,8 @@ export const rankingRow = z.object({
   rank: z.number().int().nullable(),
   round: roundResult.nullable(),
   jump_off: roundResult.nullable(),
-  score_bp: z.number().int().nullable(),
+  jump_off_status: z.enum(JUMP_OFF_STATUSES).nullable(),
+  score_thousandths: z.number().int().nullable(),
   result_at: z.string().nullable(),
   /** The prize of its place by the latest ranking (ties share), and what was posted so far. */
   prize: z.number().int(),
@@ -210,6 +238,8 @@ export const rankingCompetition = z.object({
   name: z.string(),
   starts_at: z.string().nullable(),
   ranking_rule: z.enum(RANKING_RULES),
+  /** Table C: seconds added per knock-down (FEI Art. 239: 4, or 3 where the schedule says so). */
+  knock_down_seconds: z.union(KNOCK_DOWN_SECONDS.map((n) => z.literal(n))),
   currency: z.string(),
   prize_money: z.number().int(),
   /** The chart paid by: the amounts by rank, or prize money × the percentages. */
@@ -259,7 +289,8 @@ export const uploadRow = z.object({
   status: z.string().nullable(),
   round: roundResult.nullable(),
   jump_off: roundResult.nullable(),
-  score_bp: z.number().int().nullable(),
+  jump_off_status: z.enum(JUMP_OFF_STATUSES).nullable(),
+  score_thousandths: z.number().int().nullable(),
   /** Field codes by column; null when the row is fine. */
   errors: z.record(z.string(), z.array(z.string())).nullable(),
 });

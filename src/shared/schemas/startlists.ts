@@ -95,6 +95,8 @@ export const startListCompetition = z.object({
   entry_deadline: z.string().nullable(),
   entry_fee: z.number().int(),
   currency: z.string(),
+  /** The venue's time zone (IANA): start times are shown in it, wherever the device is. */
+  time_zone: z.string(),
   draw_seed: z.number().int().nullable(),
   drawn_at: z.string().nullable(),
   published_at: z.string().nullable(),
@@ -167,3 +169,30 @@ export const startlistOverview = z.object({
   ),
 });
 export type StartlistOverview = z.infer<typeof startlistOverview>;
+
+/**
+ * A start time as a start list shows it, in the venue's time zone: the clock (14:05) on the day
+ * the competition starts, the date with it on a later day (a long class running past midnight:
+ * "2.6. 00:10"), so 00:10 never reads as the morning before.
+ */
+export function startTimeText(at: string | null, startsAt: string | null, timeZone: string, language: string): string {
+  if (!at) return '';
+  const instant = new Date(at);
+  const safe = (options: Intl.DateTimeFormatOptions) => {
+    try {
+      return new Intl.DateTimeFormat(language, { ...options, timeZone }).format(instant);
+    } catch {
+      return new Intl.DateTimeFormat(language, options).format(instant);
+    }
+  };
+  const clock = safe({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const day = (d: Date) => {
+    try {
+      return new Intl.DateTimeFormat('en-CA', { timeZone }).format(d);
+    } catch {
+      return new Intl.DateTimeFormat('en-CA').format(d);
+    }
+  };
+  if (!startsAt || day(instant) === day(new Date(startsAt))) return clock;
+  return `${safe({ day: 'numeric', month: 'numeric' })} ${clock}`;
+}

@@ -12,7 +12,7 @@ import {
   requiredString,
   timeZoneField,
 } from './common';
-import { RANKING_RULES } from '../sport/ranking';
+import { DEFAULT_KNOCK_DOWN_SECONDS, KNOCK_DOWN_SECONDS, RANKING_RULES } from '../sport/ranking';
 import { DISCIPLINES } from './configuration';
 import { entryLimitField } from './ledger';
 import { listQuery } from './pagination';
@@ -157,6 +157,8 @@ export const competition = z.object({
   /** The sport (issue 14). */
   arena: z.string().nullable(),
   ranking_rule: z.enum(RANKING_RULES),
+  /** Table C: seconds added per knock-down (FEI Jumping Rules Art. 239: 4, or 3 where the schedule says so). */
+  knock_down_seconds: z.union(KNOCK_DOWN_SECONDS.map((n) => z.literal(n))),
   /** Prize money by rank as amounts; when empty, prize_money × prize_distribution_bp. */
   prize_chart: z.array(money),
   start_interval_seconds: z.number().int(),
@@ -186,6 +188,12 @@ export const competitionInput = z.object({
   prize_distribution_bp: z.array(z.number().int().min(0).max(10_000)).max(100).default([]),
   arena: z.string({ error: 'invalid' }).trim().max(100, { error: 'too_long' }).nullish(),
   ranking_rule: z.enum(RANKING_RULES, { error: 'invalid' }).default('table_a'),
+  knock_down_seconds: z
+    .union(
+      KNOCK_DOWN_SECONDS.map((n) => z.literal(n)),
+      { error: 'invalid' },
+    )
+    .default(DEFAULT_KNOCK_DOWN_SECONDS),
   /** Amounts by rank; their sum may not exceed prize_money (prize_over_total). */
   prize_chart: z.array(moneyInput).max(200, { error: 'too_big' }).default([]),
   start_interval_seconds: z

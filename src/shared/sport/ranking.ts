@@ -1,12 +1,39 @@
 /*
- * Rankings by the rules of a competition (issue 14, DOMAIN.md "The sport"): pure functions the
- * server ranks with and the pages preview with. Times are whole milliseconds, penalties whole
- * points, dressage scores hundredths of a percent (7125 = 71.25 %): no floats.
+ * Rankings by the rules of a competition (FEI Jumping Rules, FEI Dressage Rules; DOMAIN.md "The
+ * sport"): pure functions the server ranks with and the pages preview with. Times are whole
+ * milliseconds but count in hundredths (timeHundredths), penalties whole points, dressage scores
+ * thousandths of a percent (71235 = 71.235 %): no floats.
  */
 
 /** R ranked (the only status with a rank), EL eliminated, RT retired, DQ disqualified, WD withdrawn, NS no show. */
 export const STARTER_STATUSES = ['R', 'EL', 'RT', 'DQ', 'WD', 'NS'] as const;
 export type StarterStatus = (typeof STARTER_STATUSES)[number];
+
+/**
+ * How a ranked starter's jump-off (or second phase) ended when it did not complete it: EL
+ * eliminated, RT retired. FEI Jumping Rules Art. 245: such an athlete keeps a place, after every
+ * athlete who completed the jump-off, ordered among themselves by the first round.
+ */
+export const JUMP_OFF_STATUSES = ['EL', 'RT'] as const;
+export type JumpOffStatus = (typeof JUMP_OFF_STATUSES)[number];
+
+/**
+ * Table C's seconds per knock-down that a competition can set (FEI Jumping Rules Art. 239: 4 s
+ * in most competitions, 3 s where the schedule says so); 4 unless the schedule says otherwise.
+ */
+export const KNOCK_DOWN_SECONDS = [4, 3] as const;
+export type KnockDownSeconds = (typeof KNOCK_DOWN_SECONDS)[number];
+export const DEFAULT_KNOCK_DOWN_SECONDS: KnockDownSeconds = 4;
+
+/**
+ * A time as the FEI counts it: in hundredths of a second, the thousandths cut off (electronic
+ * timing shows hundredths and the FEI Jumping Rules compare times in hundredths; a timer's
+ * thousandth is not rounded up into a hundredth the horse did not run), so 63.451 s and
+ * 63.459 s are both 63.45 s and tie.
+ */
+export const timeHundredths = (ms: number) => Math.floor(ms / 10);
+/** Milliseconds cut to whole hundredths (63 459 → 63 450): how entered and uploaded times are kept. */
+export const toHundredthsMs = (ms: number) => timeHundredths(ms) * 10;
 
 /**
  * table_a: penalties, then time (against the clock); table_a_jump_off: jump-off starters first,
@@ -24,8 +51,11 @@ export interface RoundResult {
   /** Time penalties (Table A: 1 per second commenced over the time allowed). */
   timeFaults: number;
   timeMs: number;
-  /** Table C: knock-downs, each adding seconds to the time instead of penalties. */
-  knockDowns?: number;
+  /**
+   * Table C: knock-downs, each adding seconds to the time instead of penalties. Not given: the
+   * obstacle penalties count as knock-downs at 4 points each (knockDownsOf).
+   */
+  knockDowns?: number | null;
 }
 
 export interface StarterResult {
@@ -33,8 +63,10 @@ export interface StarterResult {
   status: StarterStatus;
   round?: RoundResult | null;
   jumpOff?: RoundResult | null;
-  /** Dressage: hundredths of a percent. */
-  scoreBp?: number | null;
+  /** Status R but the jump-off (second phase) not completed: eliminated or retired in it. */
+  jumpOffStatus?: JumpOffStatus | null;
+  /** Dressage: thousandths of a percent. */
+  scoreThousandths?: number | null;
 }
 
 /** A starter's result as the database keeps it (competition_entries' result columns). */
@@ -48,13 +80,14 @@ export interface ResultColumns {
   jumpOffTimeFaults: number | null;
   jumpOffTimeMs: number | null;
   jumpOffKnockDowns: number | null;
-  scoreBp: number | null;
+  jumpOffStatus: JumpOffStatus | null;
+  scoreThousandths: number | null;
 }
 
 const roundOf = (faults: number | null, timeFaults: number | null, timeMs: number | null, knockDowns: number | null) =>
   timeMs === null && faults === null
     ? null
-    : { faults: faults ?? 0, timeFaults: timeFaults ?? 0, timeMs: timeMs ?? 0, knockDowns: knockDowns ?? 0 };
+    : { faults: faults ?? 0, timeFaults: timeFaults ?? 0, timeMs: timeMs ?? 0, knockDowns };
 
 /** The starter `rank()` takes, from its result columns (a starter without a result counts as NS). */
 export const starterOf = (id: number, c: ResultColumns): StarterResult => ({
@@ -62,7 +95,8 @@ export const starterOf = (id: number, c: ResultColumns): StarterResult => ({
   status: c.resultStatus ?? 'NS',
   round: roundOf(c.roundFaults, c.roundTimeFaults, c.roundTimeMs, c.roundKnockDowns),
   jumpOff: roundOf(c.jumpOffFaults, c.jumpOffTimeFaults, c.jumpOffTimeMs, c.jumpOffKnockDowns),
-  scoreBp: c.scoreBp,
+  jumpOffStatus: c.jumpOffStatus,
+  scoreThousandths: c.scoreThousandths,
 });
 
 export interface Ranked {
@@ -72,26 +106,44 @@ export interface Ranked {
   rank: number | null;
 }
 
-/** Table C's seconds per knock-down: 4, and 3 in a jump-off. */
-export const TABLE_C_SECONDS = { round: 4_000, jumpOff: 3_000 } as const;
+/** What the rule needs beyond the starters: Table C's seconds per knock-down (4 unless set). */
+export interface RankOptions {
+  knockDownSeconds?: number;
+}
 
 const penalties = (r: RoundResult) => r.faults + r.timeFaults;
-const tableCTime = (r: RoundResult, perKnockDown: number) => r.timeMs + (r.knockDowns ?? 0) * perKnockDown;
+
+/**
+ * Table C's knock-downs of a round: as entered, else its obstacle penalties read as knock-downs
+ * of 4 points each (a result entered in Table A's points, 8 faults = 2 knock-downs) — never
+ * ignored, so 8 faults at 50.00 s cannot beat a clear round at 55.00 s.
+ */
+export const knockDownsOf = (r: RoundResult) => r.knockDowns ?? Math.floor(r.faults / 4);
+
+/** Table C's total in hundredths: the time plus the seconds per knock-down (FEI Art. 239). */
+export const tableCHundredths = (r: RoundResult, knockDownSeconds: number) =>
+  timeHundredths(r.timeMs) + knockDownsOf(r) * knockDownSeconds * 100;
+
+const LAST = Number.MAX_SAFE_INTEGER;
 
 /** The keys a starter is ordered by under a rule, smallest first; equal keys share a rank. */
-function keysOf(rule: RankingRule, s: StarterResult): number[] {
+function keysOf(rule: RankingRule, s: StarterResult, options: RankOptions): number[] {
   const round = s.round;
+  const firstRound = round ? [penalties(round), timeHundredths(round.timeMs)] : [LAST, 0];
   switch (rule) {
     case 'dressage':
-      return [-(s.scoreBp ?? 0)];
+      return [-(s.scoreThousandths ?? 0)];
     case 'table_c':
-      return round ? [tableCTime(round, TABLE_C_SECONDS.round)] : [Number.MAX_SAFE_INTEGER];
+      return round ? [tableCHundredths(round, options.knockDownSeconds ?? DEFAULT_KNOCK_DOWN_SECONDS)] : [LAST];
     case 'table_a':
-      return round ? [penalties(round), round.timeMs] : [Number.MAX_SAFE_INTEGER, 0];
+      return firstRound;
     case 'table_a_jump_off':
     case 'two_phases':
-      if (s.jumpOff) return [0, penalties(s.jumpOff), s.jumpOff.timeMs];
-      return round ? [1, penalties(round), round.timeMs] : [1, Number.MAX_SAFE_INTEGER, 0];
+      // Art. 245: those eliminated or retired in the jump-off (second phase) rank after all who
+      // completed it and before those who did not reach it, among themselves by the first round.
+      if (s.jumpOffStatus) return [1, ...firstRound];
+      if (s.jumpOff) return [0, penalties(s.jumpOff), timeHundredths(s.jumpOff.timeMs)];
+      return [2, ...firstRound];
   }
 }
 
@@ -110,9 +162,9 @@ const STATUS_ORDER = new Map(STARTER_STATUSES.map((status, i) => [status, i]));
  * (1, 2, 2, 4); then the others without a rank, in the order EL, RT, DQ, WD, NS (each group in
  * the order given, which is the start order).
  */
-export function rank(rule: RankingRule, starters: readonly StarterResult[]): Ranked[] {
+export function rank(rule: RankingRule, starters: readonly StarterResult[], options: RankOptions = {}): Ranked[] {
   const placed = starters
-    .map((s, i) => ({ s, i, keys: keysOf(rule, s) }))
+    .map((s, i) => ({ s, i, keys: keysOf(rule, s, options) }))
     .filter(({ s }) => s.status === 'R')
     .sort((a, b) => compareKeys(a.keys, b.keys) || a.i - b.i);
   const ranked: Ranked[] = [];

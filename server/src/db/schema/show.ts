@@ -85,6 +85,8 @@ export const competitions = pgTable(
       .default(sql`'{}'::integer[]`),
     /** The sport (issue 14): how results are ranked (src/shared/sport/ranking.ts RANKING_RULES). */
     rankingRule: text('ranking_rule', { enum: RANKING_RULES }).notNull().default('table_a'),
+    /** Table C's seconds per knock-down (FEI Jumping Rules Art. 239): 4, or 3 where the schedule says so. */
+    knockDownSeconds: integer('knock_down_seconds').notNull().default(4),
     arena: text('arena'),
     /** Start times: starts_at, then one starter every interval. */
     startIntervalSeconds: integer('start_interval_seconds').notNull().default(90),
@@ -105,6 +107,7 @@ export const competitions = pgTable(
     check('competitions_interval_check', sql`${t.startIntervalSeconds} BETWEEN 0 AND 3600`),
     check('competitions_money_check', sql`${t.entryFeeMinor} >= 0 AND ${t.prizeMoneyMinor} >= 0`),
     check('competitions_height_check', sql`${t.heightCm} IS NULL OR ${t.heightCm} BETWEEN 0 AND 300`),
+    check('competitions_knock_down_seconds_check', sql`${t.knockDownSeconds} IN (3, 4)`),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { STARTER_STATUSES } from '@shared/sport/ranking';
+import { JUMP_OFF_STATUSES, STARTER_STATUSES } from '@shared/sport/ranking';
 import { createdAt, money, timestamptz, updatedAt } from './columns';
 import { jobRuns } from './jobs';
 import { transactions } from './ledger';
@@ -21,8 +21,8 @@ export const ENTRY_STATES = ['entered', 'withdrawn'] as const;
 /**
  * One starter of a competition: rider and horse (from the VEC participation when there is one),
  * the place in the start list, and the result. Round and jump-off (or second phase) keep obstacle
- * and time penalties apart (FEI since 2023); times in whole milliseconds, dressage in hundredths of
- * a percent. `result_status` null: no result yet.
+ * and time penalties apart (FEI since 2023); times in whole milliseconds, dressage in thousandths
+ * of a percent. `result_status` null: no result yet.
  */
 export const competitionEntries = pgTable(
   'competition_entries',
@@ -63,7 +63,10 @@ export const competitionEntries = pgTable(
     jumpOffTimeFaults: integer('jump_off_time_faults'),
     jumpOffTimeMs: integer('jump_off_time_ms'),
     jumpOffKnockDowns: integer('jump_off_knock_downs'),
-    scoreBp: integer('score_bp'),
+    /** Status R, but eliminated or retired in the jump-off (FEI Art. 245): EL or RT. */
+    jumpOffStatus: text('jump_off_status', { enum: JUMP_OFF_STATUSES }),
+    /** Dressage: thousandths of a percent (71235 = 71.235 %). */
+    scoreThousandths: integer('score_thousandths'),
     resultAt: timestamptz('result_at'),
     resultBy: integer('result_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -90,7 +93,14 @@ export const competitionEntries = pgTable(
         AND coalesce(${t.jumpOffFaults}, 0) BETWEEN 0 AND 999 AND coalesce(${t.jumpOffTimeFaults}, 0) BETWEEN 0 AND 999
         AND coalesce(${t.roundKnockDowns}, 0) BETWEEN 0 AND 99 AND coalesce(${t.jumpOffKnockDowns}, 0) BETWEEN 0 AND 99`,
     ),
-    check('competition_entries_score_check', sql`${t.scoreBp} IS NULL OR ${t.scoreBp} BETWEEN 0 AND 10000`),
+    check(
+      'competition_entries_score_check',
+      sql`${t.scoreThousandths} IS NULL OR ${t.scoreThousandths} BETWEEN 0 AND 100000`,
+    ),
+    check(
+      'competition_entries_jump_off_status_check',
+      sql`${t.jumpOffStatus} IS NULL OR (${t.jumpOffStatus} IN ('EL', 'RT') AND ${t.resultStatus} = 'R')`,
+    ),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { XMLValidator } from 'fast-xml-parser';
 import type { FeiWarning, FeiWarningCode } from '@shared/schemas/fei';
+import { isoOfNation } from '@shared/sport/nations';
 import { fieldError } from '../../app-error';
 import { readXml, type XmlElement } from '../bank-statements/xml-tree';
 
@@ -106,6 +107,20 @@ const children = (node: Node, name: string): Node[] => node.children.filter((c) 
 const attr = (node: Node, name: string): string => (node.attributes[name] ?? '').trim();
 const text = (node: Node, name: string): string | null => attr(node, name) || null;
 
+/** The namespace of the FEI Entry System's exports. */
+export const FEI_ENTRY_NAMESPACE = 'http://www.fei.org/Entry';
+
+/**
+ * The namespace of the document's root element as written: the default namespace (xmlns) or
+ * the one its prefix declares (xmlns:fei). The tree reader drops prefixes, so the prefix is read
+ * from the root's start tag.
+ */
+function rootNamespace(xml: string, root: Node): string | null {
+  const start = /<(?!\?|!)([A-Za-z_][\w.-]*:)?[A-Za-z_][\w.-]*[\s/>]/.exec(xml);
+  const prefix = start?.[1]?.slice(0, -1);
+  return (prefix ? root.attributes[`xmlns:${prefix}`] : root.attributes.xmlns)?.trim() || null;
+}
+
 const DAY = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/;
 const EPOCH = /^-?\d{9,11}$/;
 
@@ -185,7 +200,7 @@ export const MAX_FEI_RECORDS = 20_000;
 
 /**
  * Reads an FEI entry export. `masterlist`: the accepted entries list, every listed entry counts
- * as accepted. Throws field errors `file: empty_file | not_xml | not_fei_entry | too_big`.
+ * as accepted. Throws field errors `file: empty_file | not_xml | not_fei_entry | wrong_namespace | too_big`.
  */
 export function parseFeiEntries(xml: string, { masterlist = false, checked = false } = {}): FeiEntryFile {
   if (!xml.trim()) throw fieldError('file', 'empty_file');
@@ -203,6 +218,10 @@ export function parseFeiEntries(xml: string, { masterlist = false, checked = fal
   const entries = root ? children(root, 'ShowEntries')[0] : undefined;
   const showNode = entries ? children(entries, 'Show')[0] : undefined;
   if (!root || !entries || !showNode || !attr(showNode, 'FEIID')) throw fieldError('file', 'not_fei_entry');
+  // An entry file is only read as one in the Entry System's namespace: a results file
+  // (http://www.fei.org/Result) or a hand-made file without it has other meanings for the same
+  // element names, and guessing would import the wrong thing.
+  if (rootNamespace(xml, root) !== FEI_ENTRY_NAMESPACE) throw fieldError('file', 'wrong_namespace');
 
   if (['Athlete', 'Horse'].some((name) => children(entries, name).length > MAX_FEI_RECORDS))
     throw fieldError('file', 'too_big');
@@ -222,7 +241,8 @@ export function parseFeiEntries(xml: string, { masterlist = false, checked = fal
     startDate: read.day(showNode, 'StartDate', showRecord),
     endDate: read.day(showNode, 'EndDate', showRecord),
     venueName: venueNode ? text(venueNode, 'Name') : null,
-    country: venueNode ? text(venueNode, 'CountryNOC') : null,
+    // The FEI names nations by IOC/FEI codes (GER); Paddock keeps ISO 3166 (DE).
+    country: venueNode ? isoOfNation(text(venueNode, 'CountryNOC')) : null,
     timestamp: read.stamp(showNode, 'TimeStamp', showRecord),
   };
 
@@ -241,7 +261,9 @@ export function parseFeiEntries(xml: string, { masterlist = false, checked = fal
       lastName: attr(node, 'FamilyName') || attr(node, 'LastName'),
       gender: text(node, 'Gender'),
       birthDate: read.day(node, 'BirthDate', record),
-      nation: text(node, 'CompetingFor') ?? text(node, 'NOC'),
+      // IOC/FEI code in the file (GER, SUI), ISO 3166 alpha-2 on the person (DE, CH): a rider
+      // imported from the FEI must save like any other.
+      nation: isoOfNation(text(node, 'CompetingFor') ?? text(node, 'NOC')),
     });
   });
 

@@ -1,8 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { create } from 'xmlbuilder2';
 import { minorToDecimalString } from '@shared/money';
+import { feiRuleCode, type FeiResultProblem } from '@shared/sport/fei-rule';
+import { feiNationOf } from '@shared/sport/nations';
 import {
+  chartFromPercentages,
+  prizeMoney,
   rank,
+  timeHundredths,
+  type JumpOffStatus,
   type RankingRule,
   type RoundResult,
   type StarterResult,
@@ -12,10 +18,12 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 
 /*
- * The FEI results XML (issue 14 §6, DOMAIN.md "File formats", namespace http://www.fei.org/Result):
- * HorseSport → Generated, Issuer, ShowResults → Show (Venue), Event → Competition → Starter with
- * the athlete, the horse with its head number, Position (@Status, @Rank only for R), each round's
- * penalties (obstacle and time apart) and time, and the prize money (@Value). Only published
+ * The FEI results XML (DOMAIN.md "File formats", namespace http://www.fei.org/Result):
+ * HorseSport → Generated, Issuer, ShowResults → Show (Venue), Event → Competition (its FEI id and
+ * the FEI rule it was judged under) → Starter with the athlete (competing for an IOC/FEI nation
+ * code), the horse with its head number, Position (@Status, @Rank only for R), each round's
+ * penalties (obstacle and time apart), time in hundredths and, for a jump-off not completed, its
+ * status, and the prize money (@Value) the athlete won by the published ranking. Only published
  * competitions; ranked by the competition's rule with rank() from src/shared/sport/ranking.ts.
  */
 
@@ -29,8 +37,11 @@ interface CompetitionRow {
   starts_at: Date | string | null;
   rule: string | null;
   ranking_rule: RankingRule;
+  knock_down_seconds: number;
   height_cm: number | null;
   prize_money_minor: number | string;
+  prize_distribution_bp: number[] | string;
+  prize_chart_minor: number[] | string;
   published_at: Date | string;
   event_id: number;
   event_fei_id: string | null;
@@ -52,7 +63,8 @@ interface EntryRow {
   jump_off_time_faults: number | null;
   jump_off_time_ms: number | null;
   jump_off_knock_downs: number | null;
-  score_bp: number | null;
+  jump_off_status: JumpOffStatus | null;
+  score_thousandths: number | null;
   rider_fei_id: string | null;
   first_name: string;
   last_name: string;
@@ -60,7 +72,6 @@ interface EntryRow {
   horse_fei_id: string | null;
   horse_name: string;
   head_number: number | null;
-  prize_minor: number | string;
 }
 
 export interface ResultStarter {
@@ -75,15 +86,26 @@ export interface ResultStarter {
 export interface ResultCompetition {
   competition: CompetitionRow;
   starters: ResultStarter[];
+  /** The FEI rule code written as Competition/@Rule (feiRuleCode), null when it has none. */
+  ruleCode: string | null;
+  /** Why the FEI would refuse this competition's results: no FEI id, no FEI rule code. */
+  problems: FeiResultProblem[];
 }
+
+/** integer[] arrives as an array (node-postgres, PGlite) or as its text form `{1,2}`. */
+const intArray = (value: number[] | string): number[] => {
+  if (Array.isArray(value)) return value.map(Number);
+  const text = String(value ?? '{}').replace(/[{}]/g, '');
+  return text ? text.split(',').map(Number) : [];
+};
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
 /** The venue's published competitions with their starters ranked (those with a result). */
 export async function publishedResults(db: Db, venueId: number): Promise<ResultCompetition[]> {
   const competitions = rowsOf<CompetitionRow>(
-    await db.execute(sql`SELECT c.id, c.number, c.name, c.fei_id, c.starts_at, c.rule, c.ranking_rule, c.height_cm,
-        c.prize_money_minor, c.published_at, v.id AS event_id, v.fei_id AS event_fei_id, v.name AS event_name,
+    await db.execute(sql`SELECT c.id, c.number, c.name, c.fei_id, c.starts_at, c.rule, c.ranking_rule, c.knock_down_seconds, c.height_cm,
+        c.prize_money_minor, c.prize_distribution_bp, c.prize_chart_minor, c.published_at, v.id AS event_id, v.fei_id AS event_fei_id, v.name AS event_name,
         ec.code AS event_code, c.discipline
       FROM competitions c
       JOIN venue_event_categories v ON v.id = c.vec_id
@@ -96,9 +118,9 @@ export async function publishedResults(db: Db, venueId: number): Promise<ResultC
   const entries = rowsOf<EntryRow>(
     await db.execute(sql`SELECT ce.id, ce.competition_id, ce.start_order, ce.result_status, ce.round_faults,
         ce.round_time_faults, ce.round_time_ms, ce.round_knock_downs, ce.jump_off_faults, ce.jump_off_time_faults,
-        ce.jump_off_time_ms, ce.jump_off_knock_downs, ce.score_bp, r.fei_id AS rider_fei_id, r.first_name,
-        r.last_name, r.nationality, h.fei_id AS horse_fei_id, h.name AS horse_name, ph.head_number,
-        coalesce((SELECT sum(pp.amount_minor) FROM prize_postings pp WHERE pp.entry_id = ce.id), 0) AS prize_minor
+        ce.jump_off_time_ms, ce.jump_off_knock_downs, ce.jump_off_status, ce.score_thousandths,
+        r.fei_id AS rider_fei_id, r.first_name, r.last_name, r.nationality, h.fei_id AS horse_fei_id,
+        h.name AS horse_name, ph.head_number
       FROM competition_entries ce
       JOIN riders r ON r.id = ce.rider_id
       JOIN horses h ON h.id = ce.horse_id
@@ -110,9 +132,25 @@ export async function publishedResults(db: Db, venueId: number): Promise<ResultC
   return competitions.map((competition) => {
     const rows = entries.filter((e) => e.competition_id === competition.id);
     const byId = new Map(rows.map((r) => [r.id, r]));
-    const ranking = rank(competition.ranking_rule, rows.map(starterOf));
+    const ranking = rank(competition.ranking_rule, rows.map(starterOf), {
+      knockDownSeconds: Number(competition.knock_down_seconds),
+    });
+    // What each athlete won by the published ranking (ties share), whether or not it was paid yet.
+    const chart = intArray(competition.prize_chart_minor);
+    const won = prizeMoney(
+      chart.length
+        ? chart
+        : chartFromPercentages(Number(competition.prize_money_minor), intArray(competition.prize_distribution_bp)),
+      ranking,
+    );
+    const ruleCode = feiRuleCode(competition.ranking_rule, competition.rule);
+    const problems: FeiResultProblem[] = [];
+    if (!competition.fei_id) problems.push('no_fei_id');
+    if (!ruleCode) problems.push('no_fei_rule');
     return {
       competition,
+      ruleCode,
+      problems,
       starters: ranking.map((r) => {
         const row = byId.get(r.id)!;
         return {
@@ -120,7 +158,7 @@ export async function publishedResults(db: Db, venueId: number): Promise<ResultC
           status: r.status,
           rank: r.rank,
           headNumber: row.head_number,
-          prizeMinor: Number(row.prize_minor),
+          prizeMinor: won.get(r.id) ?? 0,
           row,
         };
       }),
@@ -141,17 +179,19 @@ function starterOf(e: EntryRow): StarterResult {
     status: e.result_status,
     round: round(e.round_faults, e.round_time_faults, e.round_time_ms, e.round_knock_downs),
     jumpOff: round(e.jump_off_faults, e.jump_off_time_faults, e.jump_off_time_ms, e.jump_off_knock_downs),
-    scoreBp: e.score_bp,
+    jumpOffStatus: e.jump_off_status,
+    scoreThousandths: e.score_thousandths,
   };
 }
 
-/** Milliseconds as seconds with hundredths (timing truncates): 65123 → "65.12". */
+/** Milliseconds as seconds with hundredths, as the ranking counts them (timeHundredths): 65129 → "65.12". */
 export const seconds = (ms: number) => {
-  const h = Math.floor(ms / 10);
+  const h = timeHundredths(ms);
   return `${Math.floor(h / 100)}.${String(h % 100).padStart(2, '0')}`;
 };
-/** Hundredths of a percent as a percentage: 7125 → "71.25". */
-const percent = (bp: number) => `${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, '0')}`;
+/** Thousandths of a percent as a percentage with three decimals: 71235 → "71.235". */
+const percent = (thousandths: number) =>
+  `${Math.floor(thousandths / 1000)}.${String(thousandths % 1000).padStart(3, '0')}`;
 
 export interface ResultsDocument {
   generatedAt: Date;
@@ -176,11 +216,12 @@ const attrs = (o: Record<string, string | number | null | undefined>) =>
       .map(([k, v]) => [`@${k}`, String(v)]),
   );
 
-function roundXml(no: number, type: string, r: RoundResult | null) {
-  if (!r) return null;
+function roundXml(no: number, type: string, r: RoundResult | null, status: JumpOffStatus | null = null) {
+  if (!r) return status ? attrs({ No: no, Type: type, Status: status }) : null;
   return attrs({
     No: no,
     Type: type,
+    Status: status,
     ObstaclePenalties: r.faults,
     TimePenalties: r.timeFaults,
     Penalties: r.faults + r.timeFaults,
@@ -216,19 +257,19 @@ export function resultsXml(doc: ResultsDocument): string {
             StartDate: doc.show.startDate,
             EndDate: doc.show.endDate,
           }),
-          Venue: attrs({ Name: doc.show.city ?? doc.show.name, Country: doc.show.country }),
+          Venue: attrs({ Name: doc.show.city ?? doc.show.name, Country: feiNationOf(doc.show.country) }),
         },
         Event: [...events.values()].map((list) => {
           const e = list[0]!.competition;
           return {
             ...attrs({ FEIID: e.event_fei_id, Code: e.event_code, Name: e.event_name }),
-            Competition: list.map(({ competition: c, starters }) => ({
+            Competition: list.map(({ competition: c, starters, ruleCode }) => ({
               ...attrs({
                 FEIID: c.fei_id,
                 No: c.number,
                 Name: c.name,
                 StartDateTime: iso(c.starts_at),
-                Rule: c.rule,
+                Rule: ruleCode,
                 Ranking: c.ranking_rule,
                 HeightCm: c.height_cm,
                 PrizeMoney: minorToDecimalString(Number(c.prize_money_minor)),
@@ -247,6 +288,7 @@ export function resultsXml(doc: ResultsDocument): string {
                     2,
                     c.ranking_rule === 'two_phases' ? 'Phase2' : 'JumpOff',
                     round(e.jump_off_faults, e.jump_off_time_faults, e.jump_off_time_ms, e.jump_off_knock_downs),
+                    e.jump_off_status,
                   ),
                 ].filter((r) => r !== null);
                 return {
@@ -255,12 +297,14 @@ export function resultsXml(doc: ResultsDocument): string {
                     FEIID: e.rider_fei_id,
                     FirstName: e.first_name,
                     FamilyName: e.last_name,
-                    CompetingFor: e.nationality,
+                    CompetingFor: feiNationOf(e.nationality),
                   }),
                   Horse: attrs({ FEIID: e.horse_fei_id, Name: e.horse_name, HeadNumber: s.headNumber }),
                   Position: attrs({ Status: s.status, Rank: s.status === 'R' ? s.rank : null }),
                   ...(rounds.length ? { Round: rounds } : {}),
-                  ...(e.score_bp !== null ? { Score: attrs({ Percentage: percent(e.score_bp) }) } : {}),
+                  ...(e.score_thousandths !== null
+                    ? { Score: attrs({ Percentage: percent(e.score_thousandths) }) }
+                    : {}),
                   PrizeMoney: attrs({ Value: minorToDecimalString(s.prizeMinor), Currency: currency }),
                 };
               }),

@@ -356,13 +356,15 @@ export function createFeiService(ctx: AppContext, client: FeiClient = createFeiC
       const list = await publishedResults(db, venueId);
       return {
         show: venue.fei_id,
-        results: list.map(({ competition: c, starters }) => ({
+        results: list.map(({ competition: c, starters, ruleCode, problems }) => ({
           id: c.id,
           number: c.number,
           name: c.name,
           event: c.event_name,
           event_fei_id: c.event_fei_id,
           fei_id: c.fei_id,
+          rule: ruleCode,
+          problems,
           published_at: new Date(c.published_at).toISOString(),
           starters: starters.length,
           ranked: starters.filter((s) => s.rank !== null).length,
@@ -374,6 +376,14 @@ export function createFeiService(ctx: AppContext, client: FeiClient = createFeiC
       await assertKnownVenueAccess(db, user, venueId, { office: true });
       const venue = await venueOf(db, venueId);
       const competitions = await publishedResults(db, venueId);
+      // The FEI refuses results it cannot file under a competition (FEI id) and a rule: say so
+      // here rather than write a file that comes back rejected.
+      const incomplete = competitions.filter((c) => c.problems.length);
+      if (incomplete.length)
+        throw new AppError('fei_results_incomplete', {
+          status: 409,
+          params: { competitions: incomplete.map((c) => c.competition.number).join(', ') },
+        });
       const body = resultsXml({
         generatedAt: new Date(),
         version: ctx.config.version,

@@ -22,6 +22,8 @@ export const LIVESCORE_SCHEMA = /* GraphQL */ `
     arena: String
     discipline: String!
     rule: String!
+    "Table C: seconds added per knock-down (FEI Art. 239: 4, or 3 where the schedule says so)."
+    knockDownSeconds: Int!
     published: Boolean!
     entries: Int!
     results: Int!
@@ -38,7 +40,9 @@ export const LIVESCORE_SCHEMA = /* GraphQL */ `
     jumpOffTimeFaults: Int
     jumpOffTimeMs: Int
     jumpOffKnockDowns: Int
-    scoreBp: Int
+    "EL or RT: ranked, but eliminated or retired in the jump-off (FEI Art. 245)."
+    jumpOffStatus: String
+    scoreThousandths: Int
     at: String
   }
 

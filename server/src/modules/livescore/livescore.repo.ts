@@ -1,5 +1,5 @@
 import { and, asc, eq, exists, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { RankingRule, StarterStatus } from '@shared/sport/ranking';
+import type { JumpOffStatus, RankingRule, StarterStatus } from '@shared/sport/ranking';
 import type { Db } from '../../db/client';
 import {
   competitionEntries,
@@ -35,6 +35,7 @@ export interface CompetitionRow {
   arena: string | null;
   discipline: string;
   rule: RankingRule;
+  knockDownSeconds: number;
   publishedAt: Date | null;
   startIntervalSeconds: number;
   entries: number;
@@ -62,7 +63,8 @@ export interface EntryRow {
   jumpOffTimeFaults: number | null;
   jumpOffTimeMs: number | null;
   jumpOffKnockDowns: number | null;
-  scoreBp: number | null;
+  jumpOffStatus: JumpOffStatus | null;
+  scoreThousandths: number | null;
   resultAt: Date | null;
 }
 
@@ -94,6 +96,7 @@ export function createLivescoreRepo(db: Db) {
         arena: competitions.arena,
         discipline: competitions.discipline,
         rule: competitions.rankingRule,
+        knockDownSeconds: competitions.knockDownSeconds,
         publishedAt: competitions.publishedAt,
         startIntervalSeconds: competitions.startIntervalSeconds,
         entries: sql<number>`(SELECT count(*)::int FROM ${competitionEntries} e
@@ -160,7 +163,8 @@ export function createLivescoreRepo(db: Db) {
           jumpOffTimeFaults: competitionEntries.jumpOffTimeFaults,
           jumpOffTimeMs: competitionEntries.jumpOffTimeMs,
           jumpOffKnockDowns: competitionEntries.jumpOffKnockDowns,
-          scoreBp: competitionEntries.scoreBp,
+          jumpOffStatus: competitionEntries.jumpOffStatus,
+          scoreThousandths: competitionEntries.scoreThousandths,
           resultAt: competitionEntries.resultAt,
         })
         .from(competitionEntries)

@@ -7,6 +7,7 @@ import type {
   LiveUpdate,
   LiveVenue,
 } from '@shared/schemas/livescore';
+import { feiNationOf } from '@shared/sport/nations';
 import { rank, starterOf, type Ranked, type StarterResult } from '@shared/sport/ranking';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
@@ -48,7 +49,9 @@ export function createLivescoreService(db: Db) {
   function rankings(comps: CompetitionRow[], entries: EntryRow[]): Map<number, Ranked> {
     const out = new Map<number, Ranked>();
     for (const c of comps) {
-      const ranked = rank(c.rule, entries.filter((e) => e.competitionId === c.id && hasResult(e)).map(starterResult));
+      const ranked = rank(c.rule, entries.filter((e) => e.competitionId === c.id && hasResult(e)).map(starterResult), {
+        knockDownSeconds: c.knockDownSeconds,
+      });
       for (const r of ranked) out.set(r.id, r);
     }
     return out;
@@ -153,6 +156,7 @@ function toCompetition(c: CompetitionRow): LiveCompetition {
     arena: c.arena,
     discipline: c.discipline,
     rule: c.rule,
+    knockDownSeconds: c.knockDownSeconds,
     published: c.publishedAt !== null,
     entries: c.entries,
     results: c.results,
@@ -177,7 +181,8 @@ function toStarter(e: EntryRow, c: CompetitionRow, visible: boolean, ranked: Ran
           jumpOffTimeFaults: e.jumpOffTimeFaults,
           jumpOffTimeMs: e.jumpOffTimeMs,
           jumpOffKnockDowns: e.jumpOffKnockDowns,
-          scoreBp: e.scoreBp,
+          jumpOffStatus: e.jumpOffStatus,
+          scoreThousandths: e.scoreThousandths,
           at: e.resultAt?.toISOString() ?? null,
         }
       : null;
@@ -187,7 +192,8 @@ function toStarter(e: EntryRow, c: CompetitionRow, visible: boolean, ranked: Ran
     order: e.startOrder,
     startTime,
     riderName: `${e.riderFirstName} ${e.riderLastName}`.trim(),
-    nationality: e.nationality,
+    // As the FEI's start lists and results name nations (GER), people keep ISO 3166 (DE).
+    nationality: feiNationOf(e.nationality) ?? e.nationality,
     horseName: e.horseName,
     headNumber: e.headNumber,
     withdrawn: e.status === 'withdrawn',

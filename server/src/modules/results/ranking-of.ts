@@ -31,7 +31,8 @@ export function rowOf(e: EntryRow, rankOf: number | null, prize: number): Rankin
     rank: rankOf,
     round: wireRound(e.roundFaults, e.roundTimeFaults, e.roundTimeMs, e.roundKnockDowns),
     jump_off: wireRound(e.jumpOffFaults, e.jumpOffTimeFaults, e.jumpOffTimeMs, e.jumpOffKnockDowns),
-    score_bp: e.scoreBp,
+    jump_off_status: e.jumpOffStatus,
+    score_thousandths: e.scoreThousandths,
     result_at: e.resultAt?.toISOString() ?? null,
     prize,
     paid: e.paidMinor,
@@ -46,7 +47,7 @@ export function rowOf(e: EntryRow, rankOf: number | null, prize: number): Rankin
  */
 export function rankingOf(c: CompetitionRow, entries: EntryRow[]): { body: Ranking; prizes: Map<number, number> } {
   const withResult = entries.filter((e) => e.status === 'entered' && e.resultStatus !== null);
-  const ranked = rank(c.rankingRule, withResult.map(starterOfEntry));
+  const ranked = rank(c.rankingRule, withResult.map(starterOfEntry), { knockDownSeconds: c.knockDownSeconds });
   const chart = chartOf(c);
   const won = prizeMoney(chart, ranked);
   const byId = new Map(entries.map((e) => [e.id, e]));
@@ -70,6 +71,7 @@ export function rankingOf(c: CompetitionRow, entries: EntryRow[]): { body: Ranki
         name: c.name,
         starts_at: c.startsAt?.toISOString() ?? null,
         ranking_rule: c.rankingRule,
+        knock_down_seconds: c.knockDownSeconds,
         currency: c.currency,
         prize_money: c.prizeMoneyMinor,
         prize_chart: chart,

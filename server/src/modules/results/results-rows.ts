@@ -2,14 +2,20 @@ import {
   MAX_KNOCK_DOWNS,
   MAX_PENALTIES,
   parseCount,
-  parsePercentBp,
+  parsePercentThousandths,
   parseSeconds,
   resultProblems,
   type ResultColumn,
   type ResultInput,
   type RoundInput,
 } from '@shared/schemas/results';
-import { STARTER_STATUSES, type RankingRule, type StarterStatus } from '@shared/sport/ranking';
+import {
+  JUMP_OFF_STATUSES,
+  STARTER_STATUSES,
+  type JumpOffStatus,
+  type RankingRule,
+  type StarterStatus,
+} from '@shared/sport/ranking';
 import type { FileRow } from './results-file';
 
 /*
@@ -71,7 +77,12 @@ const JUMP_OFF_COLUMNS = {
 } as const;
 
 /** Where a rule's problem (resultProblems) shows in the file. */
-const COLUMN_OF: Record<string, ResultColumn> = { round: 'time', jump_off: 'jump_off_time', score_bp: 'score' };
+const COLUMN_OF: Record<string, ResultColumn> = {
+  round: 'time',
+  jump_off: 'jump_off_time',
+  jump_off_status: 'jump_off_status',
+  score_thousandths: 'score',
+};
 
 /** A row's result under the competition's rule, with every problem by column. */
 export function rowResult(rule: RankingRule, cells: FileRow['cells']): RowResult {
@@ -81,19 +92,34 @@ export function rowResult(rule: RankingRule, cells: FileRow['cells']): RowResult
   if (statusText === null) add(errors, 'status', 'required');
   else if ((STARTER_STATUSES as readonly string[]).includes(statusText)) status = statusText as StarterStatus;
   else add(errors, 'status', 'unknown_status');
+  let jumpOffStatus: JumpOffStatus | null | undefined = null;
+  const jumpOffText = cells.jump_off_status?.toUpperCase();
+  if (jumpOffText !== undefined) {
+    if ((JUMP_OFF_STATUSES as readonly string[]).includes(jumpOffText)) jumpOffStatus = jumpOffText as JumpOffStatus;
+    else {
+      add(errors, 'jump_off_status', 'unknown_status');
+      jumpOffStatus = undefined;
+    }
+  }
   const round = roundOf(cells, ROUND_COLUMNS, errors);
   const jumpOff = roundOf(cells, JUMP_OFF_COLUMNS, errors);
   let score: number | null | undefined = null;
   if (cells.score !== undefined) {
-    const value = parsePercentBp(cells.score);
+    const value = parsePercentThousandths(cells.score);
     if (typeof value === 'string') {
       add(errors, 'score', value);
       score = undefined;
     } else score = value;
   }
-  if (!status || round === undefined || jumpOff === undefined || score === undefined)
+  if (!status || round === undefined || jumpOff === undefined || score === undefined || jumpOffStatus === undefined)
     return { input: null, status: statusText, errors };
-  const input: ResultInput = { status, round, jump_off: jumpOff, score_bp: score };
+  const input: ResultInput = {
+    status,
+    round,
+    jump_off: jumpOff,
+    jump_off_status: jumpOffStatus,
+    score_thousandths: score,
+  };
   for (const [field, codes] of Object.entries(resultProblems(rule, input)))
     for (const code of codes) add(errors, COLUMN_OF[field] ?? field, code);
   return { input: Object.keys(errors).length ? null : input, status: statusText, errors };

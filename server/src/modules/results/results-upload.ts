@@ -1,3 +1,4 @@
+import { toHundredthsMs } from '@shared/sport/ranking';
 import type { ResultInput, ResultsUpload, UploadRow } from '@shared/schemas/results';
 import type { FileRow } from './results-file';
 import type { RowResult } from './results-rows';
@@ -54,7 +55,8 @@ const roundOf = (round: {
 }) => ({
   faults: round.faults,
   time_faults: round.time_faults ?? 0,
-  time_ms: round.time_ms,
+  // As it will be kept: in hundredths, the thousandth cut off (FEI timing).
+  time_ms: toHundredthsMs(round.time_ms),
   knock_downs: round.knock_downs ?? null,
 });
 
@@ -98,7 +100,8 @@ export function planUpload(
       status,
       round: input?.round ? roundOf(input.round) : null,
       jump_off: input?.jump_off ? roundOf(input.jump_off) : null,
-      score_bp: input?.score_bp ?? null,
+      jump_off_status: input?.jump_off_status ?? null,
+      score_thousandths: input?.score_thousandths ?? null,
       errors: Object.keys(errors).length ? errors : null,
     };
   });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { RankingRule, StarterStatus } from '@shared/sport/ranking';
+import type { JumpOffStatus, KnockDownSeconds, RankingRule, StarterStatus } from '@shared/sport/ranking';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 
@@ -13,6 +13,7 @@ export interface CompetitionRow {
   name: string;
   startsAt: Date | null;
   rankingRule: RankingRule;
+  knockDownSeconds: KnockDownSeconds;
   currency: string;
   pricesIncludeTax: boolean;
   prizeMoneyMinor: number;
@@ -47,7 +48,8 @@ export interface EntryRow {
   jumpOffTimeFaults: number | null;
   jumpOffTimeMs: number | null;
   jumpOffKnockDowns: number | null;
-  scoreBp: number | null;
+  jumpOffStatus: JumpOffStatus | null;
+  scoreThousandths: number | null;
   resultAt: Date | null;
   paidMinor: number;
 }
@@ -63,7 +65,7 @@ const intArray = (value: unknown): number[] => {
 };
 
 const COMPETITION_SELECT = sql`SELECT c.id, vec.venue_id, c.vec_id, vec.name AS vec_name, c.number, c.name, c.starts_at,
-    c.ranking_rule, v.currency, v.prices_include_tax, c.prize_money_minor, c.prize_distribution_bp,
+    c.ranking_rule, c.knock_down_seconds, v.currency, v.prices_include_tax, c.prize_money_minor, c.prize_distribution_bp,
     c.prize_chart_minor, c.published_at
   FROM competitions c
   JOIN venue_event_categories vec ON vec.id = c.vec_id
@@ -79,6 +81,7 @@ function competitionOf(r: Record<string, unknown>): CompetitionRow {
     name: String(r.name),
     startsAt: toDate(r.starts_at),
     rankingRule: r.ranking_rule as RankingRule,
+    knockDownSeconds: Number(r.knock_down_seconds) as KnockDownSeconds,
     currency: String(r.currency),
     pricesIncludeTax: Boolean(r.prices_include_tax),
     prizeMoneyMinor: Number(r.prize_money_minor),
@@ -123,7 +126,8 @@ const ENTRY_SELECT = sql`SELECT e.id, e.competition_id, e.venue_participation_id
     e.horse_id, h.name AS horse_name, h.fei_id AS horse_fei_id, ph.head_number,
     vp.payer_type, vp.payer_id, vp.venue_id AS participation_venue_id,
     e.result_status, e.round_faults, e.round_time_faults, e.round_time_ms, e.round_knock_downs,
-    e.jump_off_faults, e.jump_off_time_faults, e.jump_off_time_ms, e.jump_off_knock_downs, e.score_bp, e.result_at,
+    e.jump_off_faults, e.jump_off_time_faults, e.jump_off_time_ms, e.jump_off_knock_downs, e.jump_off_status,
+    e.score_thousandths, e.result_at,
     (SELECT coalesce(sum(p.amount_minor), 0)::text FROM prize_postings p WHERE p.entry_id = e.id) AS paid
   FROM competition_entries e
   JOIN riders r ON r.id = e.rider_id
@@ -156,7 +160,8 @@ function entryOf(r: Record<string, unknown>): EntryRow {
     jumpOffTimeFaults: intOrNull(r.jump_off_time_faults),
     jumpOffTimeMs: intOrNull(r.jump_off_time_ms),
     jumpOffKnockDowns: intOrNull(r.jump_off_knock_downs),
-    scoreBp: intOrNull(r.score_bp),
+    jumpOffStatus: (r.jump_off_status as JumpOffStatus | null) ?? null,
+    scoreThousandths: intOrNull(r.score_thousandths),
     resultAt: toDate(r.result_at),
     paidMinor: Number(r.paid),
   };

@@ -9,6 +9,7 @@ import {
   type RankingSummaryList,
   type ResultInput,
 } from '@shared/schemas/results';
+import { toHundredthsMs } from '@shared/sport/ranking';
 import { AppError, fieldError } from '../../app-error';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -39,16 +40,20 @@ function resultColumns(input: ResultInput | null) {
   const round = input?.round ?? null;
   const jumpOff = input?.jump_off ?? null;
   return {
+    // Kept in hundredths as FEI timing counts them (toHundredthsMs): the ranking, the pages and
+    // the results XML all read the same time.
+
     result_status: input?.status ?? null,
     round_faults: round?.faults ?? null,
     round_time_faults: round ? (round.time_faults ?? 0) : null,
-    round_time_ms: round?.time_ms ?? null,
+    round_time_ms: round ? toHundredthsMs(round.time_ms) : null,
     round_knock_downs: round?.knock_downs ?? null,
     jump_off_faults: jumpOff?.faults ?? null,
     jump_off_time_faults: jumpOff ? (jumpOff.time_faults ?? 0) : null,
-    jump_off_time_ms: jumpOff?.time_ms ?? null,
+    jump_off_time_ms: jumpOff ? toHundredthsMs(jumpOff.time_ms) : null,
     jump_off_knock_downs: jumpOff?.knock_downs ?? null,
-    score_bp: input?.score_bp ?? null,
+    jump_off_status: input?.status === 'R' ? (input.jump_off_status ?? null) : null,
+    score_thousandths: input?.score_thousandths ?? null,
   };
 }
 
@@ -63,14 +68,16 @@ async function writeResults(tx: Db, userId: number, results: { entry: number; in
   await tx.execute(sql`WITH x AS MATERIALIZED (
       SELECT * FROM json_to_recordset(${JSON.stringify(records)}::json) AS r(
         id int, result_status text, round_faults int, round_time_faults int, round_time_ms int, round_knock_downs int,
-        jump_off_faults int, jump_off_time_faults int, jump_off_time_ms int, jump_off_knock_downs int, score_bp int))
+        jump_off_faults int, jump_off_time_faults int, jump_off_time_ms int, jump_off_knock_downs int, jump_off_status text,
+        score_thousandths int))
     UPDATE competition_entries e SET
       result_status = x.result_status,
       round_faults = x.round_faults, round_time_faults = x.round_time_faults,
       round_time_ms = x.round_time_ms, round_knock_downs = x.round_knock_downs,
       jump_off_faults = x.jump_off_faults, jump_off_time_faults = x.jump_off_time_faults,
       jump_off_time_ms = x.jump_off_time_ms, jump_off_knock_downs = x.jump_off_knock_downs,
-      score_bp = x.score_bp,
+      jump_off_status = x.jump_off_status,
+      score_thousandths = x.score_thousandths,
       result_at = CASE WHEN x.result_status IS NULL THEN NULL ELSE now() END,
       result_by = CASE WHEN x.result_status IS NULL THEN NULL ELSE ${userId}::int END,
       updated_at = now()
@@ -223,6 +230,7 @@ export function createResultsService(ctx: AppContext) {
           name: c.name,
           starts_at: c.startsAt?.toISOString() ?? null,
           ranking_rule: c.rankingRule,
+          knock_down_seconds: c.knockDownSeconds,
           currency: c.currency,
           prize_money: c.prizeMoneyMinor,
           prize_chart: chartOf(c),

@@ -1,5 +1,5 @@
 import type { Language } from '@shared/constants';
-import type { StartList } from '@shared/schemas/startlists';
+import { startTimeText, type StartList } from '@shared/schemas/startlists';
 import { dateText, headerRow, renderPdf, type PdfContent } from '../reports/pdf';
 
 const LABELS: Record<
@@ -128,7 +128,9 @@ export function startListPdf(
           99,
         ),
         ...rows.map((e) => [
-          ...(withOrder ? [String(e.start_order ?? ''), clock(e.start_time, timeZone)] : []),
+          ...(withOrder
+            ? [String(e.start_order ?? ''), startTimeText(e.start_time, c.starts_at, timeZone, language)]
+            : []),
           e.head_number === null ? '' : String(e.head_number),
           e.late ? { text: [e.rider.name, { text: ` (${l.late})`, italics: true }] } : e.rider.name,
           e.rider.nationality ?? '',

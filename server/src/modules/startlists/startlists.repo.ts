@@ -176,16 +176,74 @@ export async function closeGap(conn: Db, competitionId: number, after: number) {
     WHERE competition_id = ${competitionId} AND status = 'entered' AND start_order > ${after}`);
 }
 
-/** The VEC participations of the event (with a horse) not entered in the competition yet. */
-export async function unenteredOfEvent(conn: Db, competitionId: number, vecId: number) {
-  return rowsOf<{ id: number; venue_participation_id: number; horse_id: number; rider_id: number }>(
-    await conn.execute(sql`SELECT vp.id, vp.venue_participation_id, vp.horse_id, p.rider_id
-      FROM vec_participations vp JOIN venue_participations p ON p.id = vp.venue_participation_id
-      WHERE vp.vec_id = ${vecId} AND vp.horse_id IS NOT NULL
-        AND NOT EXISTS (SELECT 1 FROM competition_entries ce WHERE ce.competition_id = ${competitionId}
-          AND ce.rider_id = p.rider_id AND ce.horse_id = vp.horse_id)
-      ORDER BY vp.id`),
+/** A rider + horse of the event to enter, with the entry's id drawn beforehand and its place. */
+export interface EventEntry {
+  id: number;
+  vecParticipationId: number;
+  venueParticipationId: number;
+  riderId: number;
+  horseId: number;
+  startOrder: number | null;
+}
+
+/**
+ * The VEC participations of the event (with a horse) not entered in the competition yet, each
+ * rider + horse once (the first participation naming them), in participation order, in one
+ * statement: with the entry's id drawn (so its fee's ledger reference can name it before the row
+ * is written) and its place after the last starter when the list has an order (else unordered,
+ * as a single entry is).
+ */
+export async function unenteredOfEvent(conn: Db, competitionId: number, vecId: number): Promise<EventEntry[]> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await conn.execute(sql`WITH last AS (
+        SELECT max(start_order) AS m FROM competition_entries WHERE competition_id = ${competitionId} AND status = 'entered'),
+      todo AS (
+        SELECT DISTINCT ON (p.rider_id, vp.horse_id) vp.id, vp.venue_participation_id, vp.horse_id, p.rider_id
+        FROM vec_participations vp JOIN venue_participations p ON p.id = vp.venue_participation_id
+        WHERE vp.vec_id = ${vecId} AND vp.horse_id IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM competition_entries ce WHERE ce.competition_id = ${competitionId}
+            AND ce.rider_id = p.rider_id AND ce.horse_id = vp.horse_id)
+        ORDER BY p.rider_id, vp.horse_id, vp.id),
+      ordered AS (
+        SELECT t.*, (SELECT m FROM last) + row_number() OVER (ORDER BY t.id) AS start_order FROM todo t)
+      SELECT nextval(pg_get_serial_sequence('competition_entries', 'id')) AS entry_id, o.*
+      FROM ordered o ORDER BY o.id`),
   );
+  return rows.map((r) => ({
+    id: Number(r.entry_id),
+    vecParticipationId: Number(r.id),
+    venueParticipationId: Number(r.venue_participation_id),
+    riderId: Number(r.rider_id),
+    horseId: Number(r.horse_id),
+    startOrder: r.start_order === null ? null : Number(r.start_order),
+  }));
+}
+
+/**
+ * Writes the entries of an event into the competition in one statement (INSERT … SELECT),
+ * late when the list was drawn already, at the competition's entry fee, each with the ledger
+ * entry that charged it (null without a fee).
+ */
+export async function insertEventEntries(
+  conn: Db,
+  c: { id: number; drawnAt: Date | null; entryFeeMinor: number },
+  entries: readonly EventEntry[],
+  feeTransactions: readonly (number | null)[],
+): Promise<void> {
+  if (!entries.length) return;
+  const records = entries.map((e, i) => ({
+    id: e.id,
+    vp: e.vecParticipationId,
+    p: e.venueParticipationId,
+    r: e.riderId,
+    h: e.horseId,
+    o: e.startOrder,
+    t: feeTransactions[i] ?? null,
+  }));
+  await conn.execute(sql`INSERT INTO competition_entries (id, competition_id, venue_participation_id,
+      vec_participation_id, rider_id, horse_id, start_order, late, entry_fee_minor, fee_transaction_id)
+    SELECT x.id, ${c.id}::int, x.p, x.vp, x.r, x.h, x.o, ${c.drawnAt !== null}, ${c.entryFeeMinor}, x.t
+    FROM json_to_recordset(${JSON.stringify(records)}::json) AS x(id int, vp int, p int, r int, h int, o int, t int)`);
 }
 
 /** Riders and horses of the venue not entered (or withdrawn) in the competition. */

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { DISCIPLINES } from '@shared/schemas/configuration';
 import type { ListQuery } from '@shared/schemas/pagination';
 import type { Competition } from '@shared/schemas/venue-setup';
-import type { RankingRule } from '@shared/sport/ranking';
+import type { KnockDownSeconds, RankingRule } from '@shared/sport/ranking';
 import { AppError, fieldError } from '../../app-error';
 import type { AppContext } from '../../context';
 import { pageOf } from '../../http/pagination';
@@ -27,6 +27,7 @@ interface CompetitionFields {
   prize_distribution_bp?: number[];
   arena?: string | null;
   ranking_rule?: RankingRule;
+  knock_down_seconds?: KnockDownSeconds;
   prize_chart?: number[];
   start_interval_seconds?: number;
   entry_deadline?: string | null;
@@ -53,6 +54,7 @@ const toCompetition = (row: CompetitionRow): Competition => ({
   prize_distribution_bp: row.prizeDistributionBp,
   arena: row.arena,
   ranking_rule: row.rankingRule,
+  knock_down_seconds: row.knockDownSeconds === 3 ? 3 : 4,
   prize_chart: row.prizeChartMinor,
   start_interval_seconds: row.startIntervalSeconds,
   entry_deadline: iso(row.entryDeadline),
@@ -75,6 +77,7 @@ const columnsOf = (input: CompetitionFields): Partial<NewCompetition> => ({
   prizeDistributionBp: input.prize_distribution_bp,
   arena: textOrNull(input.arena),
   rankingRule: input.ranking_rule,
+  knockDownSeconds: input.knock_down_seconds,
   prizeChartMinor: input.prize_chart,
   startIntervalSeconds: input.start_interval_seconds,
   entryDeadline: dateOrNull(input.entry_deadline),

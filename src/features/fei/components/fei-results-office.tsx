@@ -44,13 +44,14 @@ export function FeiResultsOffice({ venueId }: { venueId: number }) {
                   {t('results.none')}
                 </Alert>
               ) : (
-                <ScrollTable minWidth={520} labelledBy={titleId}>
+                <ScrollTable minWidth={640} labelledBy={titleId}>
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>{t('column.number')}</Table.Th>
                       <Table.Th>{t('column.name')}</Table.Th>
                       <Table.Th>{t('column.event')}</Table.Th>
                       <Table.Th>{t('column.starters')}</Table.Th>
+                      <Table.Th>{t('column.feiRule')}</Table.Th>
                       <Table.Th>{t('column.publishedAt')}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
@@ -61,11 +62,25 @@ export function FeiResultsOffice({ venueId }: { venueId: number }) {
                         <Table.Td>{c.name}</Table.Td>
                         <Table.Td>{c.event}</Table.Td>
                         <Table.Td>{t('results.starters', { count: c.starters, ranked: c.ranked })}</Table.Td>
+                        <Table.Td>
+                          {c.problems.length ? (
+                            <Text size="sm" c="orange.8">
+                              {c.problems.map((p) => t(`results.problem.${p}`)).join(' · ')}
+                            </Text>
+                          ) : (
+                            c.rule
+                          )}
+                        </Table.Td>
                         <Table.Td>{formatDateTime(c.published_at)}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
                 </ScrollTable>
+              )}
+              {data.results.some((c) => c.problems.length > 0) && (
+                <Alert color="orange" variant="light" role="alert">
+                  {t('results.incomplete')}
+                </Alert>
               )}
               {!data.show && (
                 <Alert color="yellow" variant="light">
@@ -76,6 +91,7 @@ export function FeiResultsOffice({ venueId }: { venueId: number }) {
                 <Button
                   leftSection={<IconFileExport size={16} aria-hidden />}
                   loading={opening}
+                  disabled={data.results.some((c) => c.problems.length > 0)}
                   onClick={() => void open(data.show)}
                 >
                   {t('results.open')}

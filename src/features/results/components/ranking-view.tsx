@@ -74,6 +74,7 @@ function RankingHeader({ ranking, onAdd }: { ranking: Ranking; onAdd(): void }) 
             </Title>
             <Text c="dimmed" size="sm">
               {c.vec_name} · {t(`rule.${c.ranking_rule}`)}
+              {c.ranking_rule === 'table_c' && ` · ${t('knockDownSeconds', { seconds: c.knock_down_seconds })}`}
             </Text>
           </Stack>
           <Badge color={published ? 'green' : 'gray'} size="lg">
@@ -151,11 +152,16 @@ export function RankingView({ competitionId, onAdd, onEdit }: RankingViewProps) 
             ? [
                 {
                   label: t(ranking.competition.ranking_rule === 'two_phases' ? 'table.phase2' : 'table.jumpOff'),
-                  render: (row: RankingRow) => roundText(row.jump_off),
+                  render: (row: RankingRow) =>
+                    row.jump_off_status
+                      ? [roundText(row.jump_off), t(`status.${row.jump_off_status}`)].filter(Boolean).join(' · ')
+                      : roundText(row.jump_off),
                 },
               ]
             : []),
-          ...(fields.score ? [{ label: t('table.score'), render: (row: RankingRow) => scoreText(row.score_bp) }] : []),
+          ...(fields.score
+            ? [{ label: t('table.score'), render: (row: RankingRow) => scoreText(row.score_thousandths) }]
+            : []),
           { label: t('table.prize'), render: (row) => (row.prize ? money(row.prize) : '') },
           { label: t('table.paid'), render: (row) => (row.paid ? money(row.paid) : '') },
         ];

@@ -9,7 +9,7 @@ import {
   MAX_KNOCK_DOWNS,
   MAX_PENALTIES,
   parseCount,
-  parsePercentBp,
+  parsePercentThousandths,
   parseSeconds,
   ruleFields,
   type Ranking,
@@ -17,7 +17,13 @@ import {
   type RoundInput,
   type RoundResult,
 } from '@shared/schemas/results';
-import { STARTER_STATUSES, type StarterStatus } from '@shared/sport/ranking';
+import {
+  DEFAULT_KNOCK_DOWN_SECONDS,
+  JUMP_OFF_STATUSES,
+  STARTER_STATUSES,
+  type JumpOffStatus,
+  type StarterStatus,
+} from '@shared/sport/ranking';
 import { ApiError } from '@/lib/api-error';
 import { FormErrorList } from '@/lib/components/form-error-list';
 import { QueryView } from '@/lib/components/query-view';
@@ -89,13 +95,14 @@ const FORM_PATH: Record<string, string> = {
   'round.time_ms': 'round.time',
   jump_off: 'jump_off.time',
   'jump_off.time_ms': 'jump_off.time',
-  score_bp: 'score',
+  score_thousandths: 'score',
 };
 const SERVER_PATHS = new Set([
   'status',
   'round',
   'jump_off',
-  'score_bp',
+  'jump_off_status',
+  'score_thousandths',
   ...['round', 'jump_off'].flatMap((r) => ['faults', 'time_faults', 'time_ms', 'knock_downs'].map((f) => `${r}.${f}`)),
 ]);
 
@@ -106,6 +113,7 @@ function RoundFields({
   onChange,
   errors,
   knockDowns,
+  knockDownSeconds,
 }: {
   legend: string;
   prefix: string;
@@ -113,11 +121,14 @@ function RoundFields({
   onChange(next: RoundText): void;
   errors: Errors;
   knockDowns: boolean;
+  /** Table C: the seconds each knock-down adds (FEI Art. 239), shown under the field. */
+  knockDownSeconds?: number;
 }) {
   const { t } = useTranslation('results');
-  const field = (name: keyof RoundText, label: string, placeholder?: string) => (
+  const field = (name: keyof RoundText, label: string, placeholder?: string, description?: string) => (
     <TextInput
       label={label}
+      description={description}
       inputMode="decimal"
       placeholder={placeholder}
       value={value[name]}
@@ -131,7 +142,13 @@ function RoundFields({
         {field('faults', t('form.faults'), '0')}
         {field('time_faults', t('form.timeFaults'), '0')}
         {field('time', t('form.time'), '63.45')}
-        {knockDowns && field('knock_downs', t('form.knockDowns'), '0')}
+        {knockDowns &&
+          field(
+            'knock_downs',
+            t('form.knockDowns'),
+            '0',
+            t('form.knockDownsHint', { seconds: knockDownSeconds ?? DEFAULT_KNOCK_DOWN_SECONDS }),
+          )}
       </SimpleGrid>
     </Fieldset>
   );
@@ -149,7 +166,9 @@ function ResultFields({ ranking, entryId, onDone, onCancel }: ResultFormProps & 
   const [status, setStatus] = useState<StarterStatus>(editing?.status ?? 'R');
   const [round, setRound] = useState<RoundText>(roundTextOf(editing?.round ?? null));
   const [jumpOff, setJumpOff] = useState<RoundText>(roundTextOf(editing?.jump_off ?? null));
-  const [score, setScore] = useState(editing?.score_bp != null ? formatScore(editing.score_bp) : '');
+  // Art. 245: a ranked starter eliminated or retired in the jump-off (or second phase).
+  const [jumpOffStatus, setJumpOffStatus] = useState<JumpOffStatus | null>(editing?.jump_off_status ?? null);
+  const [score, setScore] = useState(editing?.score_thousandths != null ? formatScore(editing.score_thousandths) : '');
   const [errors, setErrors] = useState<Errors>({});
   const [formErrors, setFormErrors] = useState<string[]>([]);
 
@@ -162,12 +181,13 @@ function ResultFields({ ranking, entryId, onDone, onCancel }: ResultFormProps & 
       status,
       round: fields.round ? roundInputOf(round, 'round', status === 'R', found) : null,
       jump_off: fields.jumpOff ? roundInputOf(jumpOff, 'jump_off', false, found) : null,
-      score_bp: null,
+      jump_off_status: fields.jumpOff && status === 'R' ? jumpOffStatus : null,
+      score_thousandths: null,
     };
     if (fields.score && (score.trim() || status === 'R')) {
-      const parsed = score.trim() ? parsePercentBp(score.trim()) : 'required';
+      const parsed = score.trim() ? parsePercentThousandths(score.trim()) : 'required';
       if (typeof parsed === 'string') found.score = translateFieldError(parsed);
-      else input.score_bp = parsed;
+      else input.score_thousandths = parsed;
     }
     setErrors(found);
     setFormErrors([]);
@@ -232,6 +252,7 @@ function ResultFields({ ranking, entryId, onDone, onCancel }: ResultFormProps & 
           onChange={setRound}
           errors={errors}
           knockDowns={fields.knockDowns}
+          knockDownSeconds={ranking.competition.knock_down_seconds}
         />
       )}
       {fields.jumpOff && (
@@ -242,6 +263,18 @@ function ResultFields({ ranking, entryId, onDone, onCancel }: ResultFormProps & 
           onChange={setJumpOff}
           errors={errors}
           knockDowns={false}
+        />
+      )}
+      {fields.jumpOff && status === 'R' && (
+        <Select
+          label={t(rule === 'two_phases' ? 'form.phase2Status' : 'form.jumpOffStatus')}
+          description={t('form.jumpOffStatusHint')}
+          placeholder={t('form.jumpOffCompleted')}
+          data={JUMP_OFF_STATUSES.map((s) => ({ value: s, label: `${s} – ${t(`status.${s}`)}` }))}
+          value={jumpOffStatus}
+          onChange={(value) => setJumpOffStatus(value as JumpOffStatus | null)}
+          error={errors.jump_off_status}
+          clearable
         />
       )}
       {fields.score && (

@@ -153,8 +153,12 @@ export function ResultsUpload({ venueId }: { venueId: number }) {
                     <Table.Td>{row.horse ?? ''}</Table.Td>
                     <Table.Td>{row.status ?? ''}</Table.Td>
                     <Table.Td>{roundText(row.round)}</Table.Td>
-                    <Table.Td>{roundText(row.jump_off)}</Table.Td>
-                    <Table.Td>{scoreText(row.score_bp)}</Table.Td>
+                    <Table.Td>
+                      {[roundText(row.jump_off), row.jump_off_status ? t(`status.${row.jump_off_status}`) : '']
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </Table.Td>
+                    <Table.Td>{scoreText(row.score_thousandths)}</Table.Td>
                     <Table.Td>{row.errors ? rowErrorText(row.errors) : ''}</Table.Td>
                   </Table.Tr>
                 ))}

@@ -17,10 +17,9 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconPrinter } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StartList, StartListEntry } from '@shared/schemas/startlists';
+import { startTimeText, type StartList, type StartListEntry } from '@shared/schemas/startlists';
 import { showError } from '@/lib/api-error';
 import { QueryView } from '@/lib/components/query-view';
 import { confirmDialog } from '@/lib/dialogs';
@@ -37,22 +36,22 @@ import { AddEntryButton } from './add-entry-button';
 
 const formErrors = (error: unknown) => submitErrors(error, {}).form.forEach((message) => notify.error(message));
 
-/** A start time as the clock shows it. */
-const clock = (at: string | null) => (at ? dayjs(at).format('HH:mm') : '');
-
 interface RowProps {
   entry: StartListEntry;
   index: number;
   count: number;
   currency: string;
+  /** The competition's start and the venue's time zone: times after midnight show their date. */
+  startsAt: string | null;
+  timeZone: string;
   busy: boolean;
   onMove(index: number, to: number): void;
   onWithdraw(entry: StartListEntry): void;
 }
 
 /** One starter: drag handle (mouse, touch or keyboard), place, time, head number, rider, horse, moves. */
-function StarterRow({ entry, index, count, currency, busy, onMove, onWithdraw }: RowProps) {
-  const { t } = useTranslation('startlists');
+function StarterRow({ entry, index, count, currency, startsAt, timeZone, busy, onMove, onWithdraw }: RowProps) {
+  const { t, i18n } = useTranslation('startlists');
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: entry.id,
     disabled: entry.has_result,
@@ -85,7 +84,7 @@ function StarterRow({ entry, index, count, currency, busy, onMove, onWithdraw }:
             {entry.start_order ?? '–'}
           </Text>
           <Text size="xs" c="dimmed" data-testid="start-time">
-            {clock(entry.start_time)}
+            {startTimeText(entry.start_time, startsAt, timeZone, i18n.language)}
           </Text>
         </Stack>
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
@@ -207,6 +206,8 @@ export function SortableStarters({
                 index={index}
                 count={ids.length}
                 currency={list.competition.currency}
+                startsAt={list.competition.starts_at}
+                timeZone={list.competition.time_zone}
                 busy={busy}
                 onMove={move}
                 onWithdraw={onWithdraw}

@@ -14,7 +14,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DISCIPLINES } from '@shared/schemas/configuration';
 import type { Competition } from '@shared/schemas/venue-setup';
-import { RANKING_RULES } from '@shared/sport/ranking';
+import { DEFAULT_KNOCK_DOWN_SECONDS, KNOCK_DOWN_SECONDS, RANKING_RULES } from '@shared/sport/ranking';
 import { FormErrorList } from '@/lib/components/form-error-list';
 import { translateFieldError } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
@@ -38,6 +38,9 @@ interface CompetitionValues {
   prize_money: string;
   arena: string;
   ranking_rule: (typeof RANKING_RULES)[number];
+  /** Table C's seconds per knock-down, as the Select's text ("4", "3"). */
+  knock_down_seconds: string;
+  fei_id: string;
   start_interval_seconds: number | string;
   /** `datetime-local` text in the browser's time zone. */
   entry_deadline: string;
@@ -91,6 +94,8 @@ function initialValues(competition: Competition | undefined): CompetitionValues 
     prize_money: amountToText(competition?.prize_money ?? 0),
     arena: competition?.arena ?? '',
     ranking_rule: competition?.ranking_rule ?? 'table_a',
+    knock_down_seconds: String(competition?.knock_down_seconds ?? DEFAULT_KNOCK_DOWN_SECONDS),
+    fei_id: competition?.fei_id ?? '',
     start_interval_seconds: competition?.start_interval_seconds ?? 90,
     entry_deadline: competition?.entry_deadline ? dayjs(competition.entry_deadline).format(LOCAL_DATE_TIME) : '',
     ...initialChart(competition),
@@ -110,6 +115,8 @@ function toInput(values: CompetitionValues): CompetitionInput {
     prize_money: amountFromText(values.prize_money) ?? 0,
     arena: values.arena.trim() || null,
     ranking_rule: values.ranking_rule,
+    knock_down_seconds: values.knock_down_seconds === '3' ? 3 : 4,
+    fei_id: values.fei_id.trim() || null,
     start_interval_seconds: values.start_interval_seconds === '' ? 90 : Number(values.start_interval_seconds),
     entry_deadline: values.entry_deadline ? dayjs(values.entry_deadline).toISOString() : null,
     prize_chart: values.chart_mode === 'amounts' ? (parseChart('amounts', values.chart) ?? []) : [],
@@ -220,6 +227,23 @@ export function CompetitionForm({ venueId, competition, onSaved }: CompetitionFo
             data={RANKING_RULES.map((value) => ({ value, label: t(`competitions.rankingRules.${value}`) }))}
             key={form.key('ranking_rule')}
             {...form.getInputProps('ranking_rule')}
+          />
+          <Select
+            label={t('competitions.knockDownSeconds')}
+            description={t('competitions.knockDownSecondsHint')}
+            allowDeselect={false}
+            data={KNOCK_DOWN_SECONDS.map((seconds) => ({
+              value: String(seconds),
+              label: t('competitions.knockDownSecondsValue', { seconds }),
+            }))}
+            key={form.key('knock_down_seconds')}
+            {...form.getInputProps('knock_down_seconds')}
+          />
+          <TextInput
+            label={t('competitions.feiId')}
+            description={t('competitions.feiIdHint')}
+            key={form.key('fei_id')}
+            {...form.getInputProps('fei_id')}
           />
           <NumberInput
             label={t('competitions.startInterval')}

@@ -30,7 +30,14 @@ export function CompetitionList({ venueId }: { venueId: number }) {
         { label: t('competitions.startsAt'), render: (row) => formatDateTime(row.starts_at) },
         { label: t('competitions.discipline'), render: (row) => t(`configuration:discipline.${row.discipline}`) },
         { label: t('competitions.arena'), render: (row) => row.arena ?? '' },
-        { label: t('competitions.rankingRule'), render: (row) => t(`competitions.rankingRules.${row.ranking_rule}`) },
+        {
+          label: t('competitions.rankingRule'),
+          render: (row) =>
+            row.ranking_rule === 'table_c'
+              ? `${t(`competitions.rankingRules.${row.ranking_rule}`)} · ${t('competitions.knockDownSecondsValue', { seconds: row.knock_down_seconds })}`
+              : t(`competitions.rankingRules.${row.ranking_rule}`),
+        },
+        { label: t('competitions.feiId'), render: (row) => row.fei_id ?? '' },
         { label: t('competitions.height'), render: (row) => (row.height_cm === null ? '' : `${row.height_cm} cm`) },
         { label: t('competitions.entryFee'), render: (row) => money(row.entry_fee) },
         { label: t('competitions.prizeMoney'), render: (row) => money(row.prize_money) },
