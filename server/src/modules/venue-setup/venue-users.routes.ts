@@ -20,7 +20,7 @@ export function venueUserRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/api/v1/venue/:id/users/',
     { schema: { tags, security, params, querystring: listQuery, response: { 200: paginated(venueUser) } }, config },
-    (request) => staff.list(request.params.id, request.query),
+    (request) => staff.list(request, request.params.id, request.query),
   );
   app.post(
     '/api/v1/venue/:id/users/',

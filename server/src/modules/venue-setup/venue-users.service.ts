@@ -7,6 +7,8 @@ import { AppError, fieldError } from '../../app-error';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { pageOf } from '../../http/pagination';
+import { sessionOf } from '../../http/session';
+import { assertManagesVenue } from '../venue/venue-access';
 import type { UserRow } from '../user/user.repo';
 import { createUserRepo } from '../user/user.repo';
 import { createVenueRepo } from '../venue/venue.repo';
@@ -27,13 +29,19 @@ export function createVenueUsersService(ctx: AppContext) {
   const userRepo = createUserRepo(ctx.db);
   const venues = createVenueRepo(ctx.db);
 
-  async function existingVenue(id: number): Promise<void> {
+  /** 404 for an unknown venue, then 403 unless the caller sets this venue up. */
+  async function managedVenue(request: FastifyRequest, id: number): Promise<void> {
     if (!(await venues.findById(id))) throw new AppError('not_found');
+    assertManagesVenue(sessionOf(request), id);
   }
 
   return {
-    async list(venueId: number, query: ListQuery): Promise<{ count: number; results: VenueUser[] }> {
-      await existingVenue(venueId);
+    async list(
+      request: FastifyRequest,
+      venueId: number,
+      query: ListQuery,
+    ): Promise<{ count: number; results: VenueUser[] }> {
+      await managedVenue(request, venueId);
       const where = eq(users.assignedVenueId, venueId);
       const [total] = await ctx.db.select({ n: count() }).from(users).where(where);
       const page = pageOf(query);
@@ -53,10 +61,23 @@ export function createVenueUsersService(ctx: AppContext) {
       venueId: number,
       input: { user: number; roles: StaffRole[] },
     ): Promise<VenueUser> {
-      await existingVenue(venueId);
+      await managedVenue(request, venueId);
+      const caller = sessionOf(request);
       const updated = await ctx.db.transaction(async (tx) => {
         const user = await userRepo.findById(input.user, tx);
         if (!user) throw fieldError('user', 'does_not_exist');
+        if (!caller.roles.includes('admin')) {
+          // Moving someone from another show's staff is the admin's call: an organizer would
+          // otherwise take away another venue's organizer or floor staff.
+          if (user.assignedVenueId !== null && user.assignedVenueId !== venueId) {
+            throw fieldError('user', 'assigned_elsewhere');
+          }
+          // An organizer takes on staff accounts only: a rider's, an official's or a merchant's
+          // account (found by its id) would otherwise answer that person's contact details to a
+          // show they have nothing to do with, and give their account the show's roles.
+          const staffOnly = user.roles.every((r) => (VENUE_STAFF_ROLES as readonly string[]).includes(r));
+          if (!staffOnly) throw fieldError('user', 'not_allowed');
+        }
         const roles = [...new Set<Role>([...user.roles.filter(isRole), ...input.roles])];
         const row = await userRepo.update(user.id, { assignedVenueId: venueId, roles }, tx);
         const movedFrom =
@@ -77,6 +98,7 @@ export function createVenueUsersService(ctx: AppContext) {
 
     /** Clears the assignment and takes the venue-bound roles away. */
     async unassign(request: FastifyRequest, venueId: number, userId: number): Promise<void> {
+      await managedVenue(request, venueId);
       await ctx.db.transaction(async (tx) => {
         const [user] = await tx
           .select()
