@@ -226,9 +226,8 @@ describe('participants', () => {
     await search(within(dialog).getByRole('combobox', { name: 'Rider' }), 'rit', 'Rita Reiter (10012345)');
     const horsesInput = within(dialog).getByRole('combobox', { name: 'Horses' });
     await search(horsesInput, 'corn', 'Cornet (105IG70)');
-    horsesInput.focus();
-    fireEvent.change(horsesInput, { target: { value: 'Baloubet' } });
-    fireEvent.click(await within(dialog).findByRole('button', { name: 'Create horse “Baloubet”' }, SLOW));
+    // "Create horse" is an entry of the open list (a button below it sat under the list)
+    await search(horsesInput, 'Baloubet', 'Create horse “Baloubet”');
     await waitFor(() => expect(within(dialog).getByText('Baloubet')).toBeTruthy());
     fireEvent.click(within(dialog).getByRole('combobox', { name: 'Events' }));
     const events = within(dialog).getByRole('combobox', { name: 'Events' });
@@ -242,6 +241,46 @@ describe('participants', () => {
       { venue: 1, rider: 3, horses: [21, 23], events: [5] },
     ]);
     expect(toasts()).toContain('Saved successfully.');
+  });
+
+  it('creates a new horse from the keyboard: type its name, arrow down to "Create horse", Enter', async () => {
+    const fetchMock = participantServer({
+      'GET /api/v1/rider/': () => json(200, { count: 1, results: [rita.rider] }),
+      'GET /api/v1/horse/': () => json(200, { count: 0, results: [] }),
+      'POST /api/v1/horse/': () =>
+        json(201, {
+          id: 31,
+          name: 'Jappeloup',
+          fei_id: null,
+          national_id: null,
+          birth_year: null,
+          sex: null,
+          colour: null,
+          breed: null,
+        }),
+      'POST /api/v1/venueParticipation/': () => json(201, rita),
+    });
+    renderApp('/venues/1/views/participants');
+    await rowOf('Rita Reiter');
+    fireEvent.click(screen.getByRole('button', { name: 'Enrol rider' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enrol rider' });
+    await search(within(dialog).getByRole('combobox', { name: 'Rider' }), 'rit', 'Rita Reiter (10012345)');
+    const horses = within(dialog).getByRole('combobox', { name: 'Horses' });
+    horses.focus();
+    fireEvent.click(horses);
+    fireEvent.change(horses, { target: { value: 'Jappeloup' } });
+    const list = await waitFor(() => document.getElementById(horses.getAttribute('aria-controls') ?? '')!);
+    await within(list).findByRole('option', { name: 'Create horse “Jappeloup”', hidden: true }, SLOW);
+    fireEvent.keyDown(horses, { key: 'ArrowDown', code: 'ArrowDown' });
+    fireEvent.keyDown(horses, { key: 'Enter', code: 'Enter' });
+    await waitFor(() => expect(bodies(fetchMock, 'POST', '/api/v1/horse/')).toEqual([{ name: 'Jappeloup' }]));
+    expect(await within(dialog).findByText('Jappeloup')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(bodies(fetchMock, 'POST', '/api/v1/venueParticipation/')).toEqual([
+        { venue: 1, rider: 3, horses: [31], events: [] },
+      ]),
+    );
   });
 
   it('enrols someone new to the show found by exact e-mail; an unknown FEI id is tried as a national id too', async () => {
