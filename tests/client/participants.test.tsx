@@ -109,10 +109,10 @@ afterEach(() => {
 });
 
 describe('participants', () => {
+  /** The venue's participants; `extra` comes first and answers in place of a default it names. */
   function participantServer(extra: Record<string, Handler> = {}) {
     let list = [rita, max];
-    return server({
-      ...extra,
+    const defaults: Record<string, Handler> = {
       'GET /api/v1/venueParticipation/': (url) => {
         const term = (url.searchParams.get('search') ?? '').toLowerCase();
         const found = list.filter((p) => p.rider.name.toLowerCase().includes(term));
@@ -126,7 +126,8 @@ describe('participants', () => {
         list = list.map((p) => ({ ...p, horses: p.horses.map((h) => ({ ...h, head_number: null })) }));
         return json(200, { count: list.length, results: list });
       },
-    });
+    };
+    return server({ ...extra, ...defaults, ...extra });
   }
 
   it('shows payer, horses with head numbers, events and balance, and links admins to the transactions', async () => {
@@ -155,6 +156,23 @@ describe('participants', () => {
     await waitFor(() => expect(screen.getByText('Quidam').closest('div')!.textContent).toBe('QuidamHead number 13'));
     expect(bodies(fetchMock, 'POST', '/api/v1/venue/1/assignHeadNumbers/')).toEqual([{}]);
     expect(toasts()).toContain('Head numbers assigned.');
+  });
+
+  it('says where to set the range when the show has no head-number range', async () => {
+    participantServer({
+      'POST /api/v1/venue/1/assignHeadNumbers/': () =>
+        json(400, { error: 'validation', message: 'Invalid input', fields: { __all__: ['no_head_number_range'] } }),
+    });
+    renderApp('/venues/1/views/participants');
+    await rowOf('Rita Reiter');
+    fireEvent.click(screen.getByRole('button', { name: 'Assign head numbers' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('No free head numbers')).toBeTruthy();
+    expect(within(alert).getByText(/has no head-number range yet/)).toBeTruthy();
+    expect(within(alert).getByRole('link', { name: 'Set the head-number range' }).getAttribute('href')).toBe(
+      '/venues/1/config/other',
+    );
+    expect(toasts()).not.toContain('Please correct the errors below.');
   });
 
   it('deletes the head numbers only after the confirm dialog', async () => {
