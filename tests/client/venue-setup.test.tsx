@@ -117,6 +117,19 @@ describe('venue list', () => {
     },
   );
 
+  it("describes every link of the admin's first screen in words, never by a raw key", async () => {
+    server({ 'GET /api/v1/venue/': venueServer });
+    renderApp('/venues');
+    await screen.findByRole('link', { name: 'Lipica Classic' }, SLOW);
+    expect(screen.queryAllByText(/^links\./)).toEqual([]);
+    expect(
+      screen.getByText(
+        "Synchronise riders, horses and officials with the federation's registry and watch the progress.",
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText("The price lists of every venue; copy one venue's list to another.")).toBeTruthy();
+  });
+
   it('searches on the server once typing pauses, from the first page', async () => {
     const fetchMock = server({ 'GET /api/v1/venue/': venueServer });
     renderApp('/venues');
