@@ -427,6 +427,21 @@ describe('/confirmPayment/', () => {
   });
 });
 
+describe('the office without the provider keys', () => {
+  it('says card payments are not set up, and asks the server for no card payments (no red toast)', async () => {
+    startAs(makeUser({ id: 2, username: 'organizer', roles: ['organizer'], rider_id: null, assigned_venue: 1 }));
+    const fetchMock = serve(null, {
+      'GET /api/v1/venue/1/cardPayments/': () =>
+        json(409, { error: 'cards_not_configured', message: 'Card payments are not set up on this server.' }),
+      'GET /api/v1/venue/1/': () =>
+        json(200, { id: 1, name: 'Paddock Classic 2026', currency: 'EUR', currencyDisplay: '€' }),
+    });
+    renderApp('/organizer/transactions');
+    expect(await screen.findByText('Card payments are not set up', {}, SLOW)).toBeTruthy();
+    expect(calls(fetchMock, 'GET', '/api/v1/venue/1/cardPayments/')).toHaveLength(0);
+  });
+});
+
 describe('the office: card payments on the transactions screen', () => {
   const organizer = makeUser({ id: 2, username: 'organizer', roles: ['organizer'], rider_id: null, assigned_venue: 1 });
 
