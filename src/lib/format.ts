@@ -38,6 +38,22 @@ export function formatDateTime(value: DateInput): string {
   return (displayZone ? instant.tz(displayZone) : instant).format(DATE_DISPLAY_FORMAT);
 }
 
+const LOCAL_INPUT = 'YYYY-MM-DDTHH:mm';
+
+/** An instant as the text of a `datetime-local` field, in the zone times are shown in. */
+export function toLocalInput(value: DateInput): string {
+  const instant = toDayjs(value);
+  if (!instant) return '';
+  return (displayZone ? instant.tz(displayZone) : instant).format(LOCAL_INPUT);
+}
+
+/** A `datetime-local` field's text, read in the zone times are shown in (the venue's), as an ISO instant. */
+export function fromLocalInput(text: string): string | null {
+  if (!text) return null;
+  const instant = displayZone ? dayjs.tz(text, LOCAL_INPUT, displayZone) : dayjs(text);
+  return instant.isValid() ? instant.toISOString() : null;
+}
+
 /** A calendar day as `D.M.YYYY`. */
 export function formatDate(value: DateInput): string {
   return toDayjs(value)?.format(DAY_FORMAT) ?? '';

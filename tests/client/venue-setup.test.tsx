@@ -416,7 +416,8 @@ describe('events and competitions', () => {
         vec: 5,
         number: '1',
         name: 'Opening 1.30 m',
-        starts_at: new Date(2026, 11, 3, 9, 30).toISOString(),
+        // typed as the venue's time (Europe/Ljubljana, UTC+1 in December), whatever the device's zone
+        starts_at: '2026-12-03T08:30:00.000Z',
         discipline: 'jumping',
         rule: null,
         height_cm: 130,
@@ -425,7 +426,7 @@ describe('events and competitions', () => {
         arena: 'Main arena',
         ranking_rule: 'table_a_jump_off',
         start_interval_seconds: 75,
-        entry_deadline: new Date(2026, 11, 2, 18, 0).toISOString(),
+        entry_deadline: '2026-12-02T17:00:00.000Z',
         prize_chart: [70000, 50000, 30050],
         prize_distribution_bp: [],
       },
