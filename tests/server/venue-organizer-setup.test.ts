@@ -294,6 +294,31 @@ describe("another venue's set-up and the global configuration", () => {
     );
   });
 
+  it('finds a staff account to take on by its exact e-mail or username, and nobody else', async () => {
+    const helper = await newStaffAccount('helper');
+    const found = await organizer('GET', '/api/v1/venue/1/users/candidates/?q=HELPER@staff.test');
+    expect(found.statusCode).toBe(200);
+    expect(found.json().results).toEqual([expect.objectContaining({ id: helper, username: 'helper' })]);
+    expect((await organizer('GET', '/api/v1/venue/1/users/candidates/?q=helper')).json().count).toBe(1);
+    // partial values, a rider's account and another venue's staff are not found
+    expect((await organizer('GET', '/api/v1/venue/1/users/candidates/?q=helper@staff')).json().count).toBe(0);
+    const rider = await organizer('GET', '/api/v1/venue/1/users/candidates/?q=rider@paddock.demo');
+    expect(rider.json()).toEqual({ count: 0, results: [] });
+    const other = (
+      await admin('POST', '/api/v1/venue/', {
+        name: 'Other show',
+        country: 'AT',
+        currency: 'EUR',
+        currencyDisplay: '€',
+      })
+    ).json().id;
+    await admin('POST', `/api/v1/venue/${other}/users/`, { user: helper, roles: ['stable'] });
+    expect((await organizer('GET', '/api/v1/venue/1/users/candidates/?q=helper')).json().count).toBe(0);
+    expect((await organizer('GET', `/api/v1/venue/${other}/users/candidates/?q=helper`)).statusCode).toBe(403);
+    // the admin finds any account not working elsewhere, a rider's included
+    expect((await admin('GET', '/api/v1/venue/1/users/candidates/?q=rider@paddock.demo')).json().count).toBe(1);
+  });
+
   it('keeps the show office (not the organizer) to reading the set-up', async () => {
     const showoffice = await userId('stable');
     await server()

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { ListQuery } from '@shared/schemas/pagination';
 import { isRole, type Role } from '@shared/roles';
@@ -53,6 +53,35 @@ export function createVenueUsersService(ctx: AppContext) {
         .limit(page.limit)
         .offset(page.offset);
       return { count: total?.n ?? 0, results: rows.map(toVenueUser) };
+    },
+
+    /**
+     * The accounts the caller may take on as staff, found by exact username or e-mail (any case):
+     * not working for another venue, and for an organizer staff accounts only (the rule of
+     * `assign`). A partial value finds nobody, so the list tells nothing about other people.
+     */
+    async candidates(
+      request: FastifyRequest,
+      venueId: number,
+      q: string,
+    ): Promise<{ count: number; results: VenueUser[] }> {
+      await managedVenue(request, venueId);
+      const admin = sessionOf(request).roles.includes('admin');
+      const value = q.trim().toLowerCase();
+      const rows = await ctx.db
+        .select()
+        .from(users)
+        .where(
+          and(
+            or(sql`lower(${users.username}) = ${value}`, sql`lower(${users.email}) = ${value}`),
+            or(isNull(users.assignedVenueId), eq(users.assignedVenueId, venueId)),
+          ),
+        )
+        .orderBy(asc(users.id))
+        .limit(5);
+      const staffOnly = (u: UserRow) => u.roles.every((r) => (VENUE_STAFF_ROLES as readonly string[]).includes(r));
+      const results = rows.filter((u) => admin || staffOnly(u)).map(toVenueUser);
+      return { count: results.length, results };
     },
 
     /** Assigns the venue and adds the roles; a user assigned elsewhere moves here. */
