@@ -39,12 +39,18 @@ test('kind badges keep their words at 1366 px; a long button label wraps at 360 
   expect(cut).toBe(false);
   expect((await charge.boundingBox())!.width).toBeGreaterThan(30);
 
+  // "Rechnungen per E-Mail senden" was cut to "Rechnungen per E-Mail se…" on a phone
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto('/venues/1/config/edit');
-  const save = page.getByRole('button', { name: de('venueSetup:invoicing.save') });
-  await expect(save).toBeVisible();
-  const label = save.locator('.mantine-Button-label');
-  expect(await label.evaluate((node) => node.scrollWidth > node.clientWidth + 1)).toBe(false);
-  const box = (await save.boundingBox())!;
-  expect(box.x + box.width).toBeLessThanOrEqual(360);
+  for (const [path, key] of [
+    ['/organizer/invoices', 'invoices:email.button'],
+    ['/venues/1/config/edit', 'venueSetup:invoicing.save'],
+  ] as const) {
+    await page.goto(path);
+    const button = page.getByRole('button', { name: de(key) });
+    await expect(button).toBeVisible();
+    const label = button.locator('.mantine-Button-label');
+    expect(await label.evaluate((node) => node.scrollWidth > node.clientWidth + 1), path).toBe(false);
+    const box = (await button.boundingBox())!;
+    expect(box.x + box.width, path).toBeLessThanOrEqual(360);
+  }
 });
