@@ -23,6 +23,16 @@ export const theme = createTheme({
   components: {
     // Long German and Polish compounds ("Besucherregistrierung") must wrap on a phone, not overflow.
     Title: Title.extend({ styles: { root: { overflowWrap: 'break-word', hyphens: 'auto' } } }),
+    // Buttons too: Mantine keeps a label on one line and cuts what does not fit, so a long label
+    // ("Rechnungsangaben speichern") was clipped on a 360 px phone. The label wraps and the button
+    // grows instead, never below its usual height.
+    Button: {
+      styles: {
+        root: { height: 'auto', minHeight: 'var(--button-height)', maxWidth: '100%' },
+        inner: { paddingBlock: 4 },
+        label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center', lineHeight: 1.25 },
+      },
+    },
     // The arrow controls are icons only: they need a name (WCAG button-name) in the user's language.
     // A plain entry, not Pagination.extend(): importing Pagination here would load it on /login.
     Pagination: {

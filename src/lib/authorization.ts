@@ -36,6 +36,21 @@ export function checkAudience(user: CurrentUser | null, key: AudienceKey, reques
   return ALLOWED;
 }
 
+/**
+ * A venue's set-up pages: admins for every venue, an organizer for the venue it is assigned to
+ * (the server checks the same on every write); anyone else is forbidden.
+ */
+export function checkVenueSetup(user: CurrentUser | null, venueId: number, requested: string): Access {
+  if (!user) return checkSignedIn(user, requested);
+  if (can(user.roles, 'dashboard.admin')) return ALLOWED;
+  if (can(user.roles, 'venue.manage') && user.assigned_venue === venueId) return ALLOWED;
+  return { allowed: false, redirect: href('forbidden') };
+}
+
+/** May this user open the set-up of this venue (the links offered match the guard above)? */
+export const canSetUpVenue = (user: CurrentUser | null, venueId: number): boolean =>
+  checkVenueSetup(user, venueId, '/').allowed;
+
 /** Every rider page except the profile needs the terms accepted (spec §5). */
 export function checkRiderTerms(user: CurrentUser | null): Access {
   return user?.terms_accepted ? ALLOWED : { allowed: false, redirect: href('riderProfile') };

@@ -190,6 +190,11 @@ export const FIELD_ERROR_CODES = [
   'not_registry_export',
   // an upload that unpacks (a zip-based workbook) to more than its bound
   'inflates_too_much',
+  // the venue's invoicing details (EN 16931 BT-31, BT-42)
+  'invalid_vat_id',
+  'invalid_phone',
+  // an organizer takes on no one who works for another venue
+  'assigned_elsewhere',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

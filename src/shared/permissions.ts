@@ -43,10 +43,14 @@ export const POLICIES = {
   'attendance.read': ['admin', 'organizer', 'showoffice', 'welcomedesk'],
   // configuration: everyone signed in reads the reference data, admins write it (spec §6)
   'config.read': AUTHENTICATED,
-  // venue setup: admins write; the venue's organizers read (membership checked in the service)
-  'venue.manage': ['admin'],
+  // venue setup: admins create venues; a venue's organizer sets up its own show (details and
+  // invoicing, events, prices, taxes, competitions, staff, head numbers, bank account) — the
+  // service admits an organizer only for the venue it is assigned to; the show office reads
+  'venue.create': ['admin'],
+  'venue.manage': ['admin', 'organizer'],
   'venue.setup.read': ['admin', 'organizer', 'showoffice'],
-  'venue.users': ['admin'],
+  'venue.users': ['admin', 'organizer'],
+  'venue.bankAccount': ['admin', 'organizer'],
   'emailTemplate.manage': ['admin'],
   // participations: the venue's show office (membership checked in the service); the floor reads
   // what its screens need from the floor changes feed (issue 11 §7)

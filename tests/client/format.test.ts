@@ -9,12 +9,28 @@ import {
   formatDateTime,
   formatMoney,
   parseDate,
+  setDisplayTimeZone,
 } from '@/lib/format';
 
 describe('dates', () => {
   it('displays D.M.YYYY H:mm', () => {
     expect(formatDateTime(new Date(2026, 11, 3, 9, 5))).toBe('3.12.2026 9:05');
     expect(formatDateTime('2026-01-15T17:30:00')).toBe('15.1.2026 17:30');
+  });
+
+  it("shows an instant in the venue's zone once the shell names it, whatever the device's zone", () => {
+    const instant = '2026-12-03T15:05:00Z';
+    try {
+      setDisplayTimeZone('Europe/Berlin');
+      expect(formatDateTime(instant)).toBe('3.12.2026 16:05');
+      setDisplayTimeZone('America/New_York');
+      expect(formatDateTime(instant)).toBe('3.12.2026 10:05');
+      // after midnight in the venue's zone: the venue's date, not the device's
+      setDisplayTimeZone('Asia/Tokyo');
+      expect(formatDateTime('2026-12-03T16:30:00Z')).toBe('4.12.2026 1:30');
+    } finally {
+      setDisplayTimeZone(null);
+    }
   });
 
   it('is empty for nothing or nonsense', () => {

@@ -94,4 +94,14 @@ export const demoVenue = {
   whitelabel_logo_url: null as string | null,
   /** The venue's limit for one entry (venue detail; issue 11). */
   max_entry_minor: 1_000_000,
+  /** The seller the venue's invoices name (venue detail's Invoicing section). */
+  legal_name: 'Paddock Classic d.o.o.' as string | null,
+  address: 'Lipica 5' as string | null,
+  postal_code: '6210' as string | null,
+  vat_id: 'SI12345678' as string | null,
+  tax_number: null as string | null,
+  invoice_email: 'invoices@paddock.demo' as string | null,
+  contact_name: 'Show office' as string | null,
+  contact_phone: '+386 5 739 1580' as string | null,
+  contact_email: 'office@paddock.demo' as string | null,
 };

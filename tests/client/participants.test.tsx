@@ -109,10 +109,10 @@ afterEach(() => {
 });
 
 describe('participants', () => {
+  /** The venue's participants; `extra` comes first and answers in place of a default it names. */
   function participantServer(extra: Record<string, Handler> = {}) {
     let list = [rita, max];
-    return server({
-      ...extra,
+    const defaults: Record<string, Handler> = {
       'GET /api/v1/venueParticipation/': (url) => {
         const term = (url.searchParams.get('search') ?? '').toLowerCase();
         const found = list.filter((p) => p.rider.name.toLowerCase().includes(term));
@@ -126,7 +126,8 @@ describe('participants', () => {
         list = list.map((p) => ({ ...p, horses: p.horses.map((h) => ({ ...h, head_number: null })) }));
         return json(200, { count: list.length, results: list });
       },
-    });
+    };
+    return server({ ...extra, ...defaults, ...extra });
   }
 
   it('shows payer, horses with head numbers, events and balance, and links admins to the transactions', async () => {
@@ -155,6 +156,23 @@ describe('participants', () => {
     await waitFor(() => expect(screen.getByText('Quidam').closest('div')!.textContent).toBe('QuidamHead number 13'));
     expect(bodies(fetchMock, 'POST', '/api/v1/venue/1/assignHeadNumbers/')).toEqual([{}]);
     expect(toasts()).toContain('Head numbers assigned.');
+  });
+
+  it('says where to set the range when the show has no head-number range', async () => {
+    participantServer({
+      'POST /api/v1/venue/1/assignHeadNumbers/': () =>
+        json(400, { error: 'validation', message: 'Invalid input', fields: { __all__: ['no_head_number_range'] } }),
+    });
+    renderApp('/venues/1/views/participants');
+    await rowOf('Rita Reiter');
+    fireEvent.click(screen.getByRole('button', { name: 'Assign head numbers' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('No free head numbers')).toBeTruthy();
+    expect(within(alert).getByText(/has no head-number range yet/)).toBeTruthy();
+    expect(within(alert).getByRole('link', { name: 'Set the head-number range' }).getAttribute('href')).toBe(
+      '/venues/1/config/other',
+    );
+    expect(toasts()).not.toContain('Please correct the errors below.');
   });
 
   it('deletes the head numbers only after the confirm dialog', async () => {
@@ -226,9 +244,8 @@ describe('participants', () => {
     await search(within(dialog).getByRole('combobox', { name: 'Rider' }), 'rit', 'Rita Reiter (10012345)');
     const horsesInput = within(dialog).getByRole('combobox', { name: 'Horses' });
     await search(horsesInput, 'corn', 'Cornet (105IG70)');
-    horsesInput.focus();
-    fireEvent.change(horsesInput, { target: { value: 'Baloubet' } });
-    fireEvent.click(await within(dialog).findByRole('button', { name: 'Create horse “Baloubet”' }, SLOW));
+    // "Create horse" is an entry of the open list (a button below it sat under the list)
+    await search(horsesInput, 'Baloubet', 'Create horse “Baloubet”');
     await waitFor(() => expect(within(dialog).getByText('Baloubet')).toBeTruthy());
     fireEvent.click(within(dialog).getByRole('combobox', { name: 'Events' }));
     const events = within(dialog).getByRole('combobox', { name: 'Events' });
@@ -242,6 +259,46 @@ describe('participants', () => {
       { venue: 1, rider: 3, horses: [21, 23], events: [5] },
     ]);
     expect(toasts()).toContain('Saved successfully.');
+  });
+
+  it('creates a new horse from the keyboard: type its name, arrow down to "Create horse", Enter', async () => {
+    const fetchMock = participantServer({
+      'GET /api/v1/rider/': () => json(200, { count: 1, results: [rita.rider] }),
+      'GET /api/v1/horse/': () => json(200, { count: 0, results: [] }),
+      'POST /api/v1/horse/': () =>
+        json(201, {
+          id: 31,
+          name: 'Jappeloup',
+          fei_id: null,
+          national_id: null,
+          birth_year: null,
+          sex: null,
+          colour: null,
+          breed: null,
+        }),
+      'POST /api/v1/venueParticipation/': () => json(201, rita),
+    });
+    renderApp('/venues/1/views/participants');
+    await rowOf('Rita Reiter');
+    fireEvent.click(screen.getByRole('button', { name: 'Enrol rider' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enrol rider' });
+    await search(within(dialog).getByRole('combobox', { name: 'Rider' }), 'rit', 'Rita Reiter (10012345)');
+    const horses = within(dialog).getByRole('combobox', { name: 'Horses' });
+    horses.focus();
+    fireEvent.click(horses);
+    fireEvent.change(horses, { target: { value: 'Jappeloup' } });
+    const list = await waitFor(() => document.getElementById(horses.getAttribute('aria-controls') ?? '')!);
+    await within(list).findByRole('option', { name: 'Create horse “Jappeloup”', hidden: true }, SLOW);
+    fireEvent.keyDown(horses, { key: 'ArrowDown', code: 'ArrowDown' });
+    fireEvent.keyDown(horses, { key: 'Enter', code: 'Enter' });
+    await waitFor(() => expect(bodies(fetchMock, 'POST', '/api/v1/horse/')).toEqual([{ name: 'Jappeloup' }]));
+    expect(await within(dialog).findByText('Jappeloup')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(bodies(fetchMock, 'POST', '/api/v1/venueParticipation/')).toEqual([
+        { venue: 1, rider: 3, horses: [31], events: [] },
+      ]),
+    );
   });
 
   it('enrols someone new to the show found by exact e-mail; an unknown FEI id is tried as a national id too', async () => {

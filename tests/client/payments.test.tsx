@@ -427,6 +427,42 @@ describe('/confirmPayment/', () => {
   });
 });
 
+describe('the office without the provider keys', () => {
+  it('says card payments are not set up, and asks the server for no card payments (no red toast)', async () => {
+    startAs(makeUser({ id: 2, username: 'organizer', roles: ['organizer'], rider_id: null, assigned_venue: 1 }));
+    const fetchMock = serve(null, {
+      'GET /api/v1/venue/1/cardPayments/': () =>
+        json(409, { error: 'cards_not_configured', message: 'Card payments are not set up on this server.' }),
+      'GET /api/v1/venue/1/': () =>
+        json(200, { id: 1, name: 'Paddock Classic 2026', currency: 'EUR', currencyDisplay: '€' }),
+    });
+    renderApp('/organizer/transactions');
+    expect(await screen.findByText('Card payments are not set up', {}, SLOW)).toBeTruthy();
+    expect(calls(fetchMock, 'GET', '/api/v1/venue/1/cardPayments/')).toHaveLength(0);
+  });
+});
+
+describe("the office's times", () => {
+  it("are shown in the venue's time zone, and the footer says which", async () => {
+    startAs(makeUser({ id: 2, username: 'organizer', roles: ['organizer'], rider_id: null, assigned_venue: 1 }));
+    serve(KEY, {
+      'GET /api/v1/venue/1/cardPayments/': () => json(200, [payment({ created_at: '2026-12-06T16:00:00Z' })]),
+      'GET /api/v1/venue/1/': () =>
+        json(200, {
+          id: 1,
+          name: 'Paddock Classic 2026',
+          currency: 'EUR',
+          currencyDisplay: '€',
+          time_zone: 'Asia/Tokyo',
+        }),
+    });
+    renderApp('/organizer/transactions');
+    // 16:00 UTC is 1:00 the next morning in Tokyo, whatever the device's zone
+    expect(await screen.findByText('7.12.2026 1:00', {}, SLOW)).toBeTruthy();
+    expect(screen.getByText("Times in Asia/Tokyo (the show's time zone)")).toBeTruthy();
+  });
+});
+
 describe('the office: card payments on the transactions screen', () => {
   const organizer = makeUser({ id: 2, username: 'organizer', roles: ['organizer'], rider_id: null, assigned_venue: 1 });
 

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_REFRESH_MS } from '@shared/constants';
 import { browser } from '@/lib/browser';
@@ -51,6 +51,19 @@ afterEach(async () => {
 });
 
 describe('login', () => {
+  it('offers the language switch on the sign-in page, before anyone is signed in', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/v1/venue/check_hostname/': () => json(200, { logo: null, venue: null }),
+    });
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' }, { timeout: 15_000 })).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Language' }), { target: { value: 'de' } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' })).toBeTruthy();
+    expect(useAppStore.getState().language).toBe('de');
+    // nobody is signed in: the choice stays on the device, the server is not asked
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH')).toEqual([]);
+  });
+
   it('token → user → language and venue, then the only dashboard', async () => {
     const fetchMock = mockFetch({
       'GET /api/v1/venue/check_hostname/': () => json(200, { logo: null, venue: null }),
@@ -95,13 +108,15 @@ describe('login', () => {
     expect(useAppStore.getState()).toMatchObject({ token: null, user: null });
   });
 
-  it('checks the required fields before asking the server; no language selector on /login', async () => {
+  it("checks the required fields before asking the server; the header's language selector stays hidden on /login", async () => {
     const fetchMock = mockFetch({ 'GET /api/v1/venue/check_hostname/': () => json(200, { logo: null, venue: null }) });
     renderApp('/login');
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
     expect(await screen.findAllByText('This field is required.')).toHaveLength(2);
     expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/api/token/'))).toBe(false);
-    expect(screen.queryByLabelText('Language')).toBeNull();
+    // spec: the header's selector is hidden on login; the page offers its own, once
+    expect(within(screen.getByRole('banner')).queryByLabelText('Language')).toBeNull();
+    expect(screen.getAllByLabelText('Language')).toHaveLength(1);
   });
 });
 

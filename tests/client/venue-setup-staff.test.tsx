@@ -72,6 +72,14 @@ describe('venue staff', () => {
   function staffServer() {
     let staff = [organizer];
     const fetchMock = server({
+      // before the staff list: the first matching prefix answers
+      'GET /api/v1/venue/1/users/candidates/': (url) =>
+        json(
+          200,
+          url.searchParams.get('q') === 'stable@paddock.demo'
+            ? { count: 1, results: [{ ...stable, roles: [] }] }
+            : { count: 0, results: [] },
+        ),
       'GET /api/v1/venue/1/users/': () => json(200, { count: staff.length, results: staff }),
       'POST /api/v1/venue/1/users/': () => {
         const added: VenueUser = { ...stable, roles: ['stable', 'welcomedesk'] };
@@ -128,6 +136,31 @@ describe('venue staff', () => {
       expect(toasts()).toContain('Saved successfully.');
     },
   );
+
+  it("lets the venue's organizer take on a staff account found by its exact e-mail", { timeout: 20_000 }, async () => {
+    resetStore({
+      token: 'token',
+      user: makeUser({ id: 4, username: 'organizer', roles: ['organizer'], assigned_venue: 1, rider_id: null }),
+    });
+    const fetchMock = staffServer();
+    renderApp('/venues/1/config/users');
+    await screen.findByRole('cell', { name: 'Olga Organizer' }, SLOW);
+    fireEvent.click(screen.getByRole('button', { name: 'Assign user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign user' });
+    const user = within(dialog).getByRole('combobox', { name: 'User' });
+    user.focus();
+    fireEvent.click(user);
+    fireEvent.change(user, { target: { value: 'stable@paddock.demo' } });
+    const list = document.getElementById(user.getAttribute('aria-controls') ?? '')!;
+    fireEvent.click(await within(list).findByRole('option', { name: 'Stella Stable (stable)', hidden: true }, SLOW));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Stable' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(bodies(fetchMock, 'POST', '/api/v1/venue/1/users/')).toEqual([{ user: 9, roles: ['stable'] }]),
+    );
+    // the admin's search of everyone is not asked (it is the admin's alone)
+    expect(calls(fetchMock, 'GET', '/api/v1/user/search/')).toEqual([]);
+  });
 
   it('needs a user and a role before it sends anything', async () => {
     const fetchMock = staffServer();

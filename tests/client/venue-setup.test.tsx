@@ -117,6 +117,19 @@ describe('venue list', () => {
     },
   );
 
+  it("describes every link of the admin's first screen in words, never by a raw key", async () => {
+    server({ 'GET /api/v1/venue/': venueServer });
+    renderApp('/venues');
+    await screen.findByRole('link', { name: 'Lipica Classic' }, SLOW);
+    expect(screen.queryAllByText(/^links\./)).toEqual([]);
+    expect(
+      screen.getByText(
+        "Synchronise riders, horses and officials with the federation's registry and watch the progress.",
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText("The price lists of every venue; copy one venue's list to another.")).toBeTruthy();
+  });
+
   it('searches on the server once typing pauses, from the first page', async () => {
     const fetchMock = server({ 'GET /api/v1/venue/': venueServer });
     renderApp('/venues');
@@ -403,7 +416,8 @@ describe('events and competitions', () => {
         vec: 5,
         number: '1',
         name: 'Opening 1.30 m',
-        starts_at: new Date(2026, 11, 3, 9, 30).toISOString(),
+        // typed as the venue's time (Europe/Ljubljana, UTC+1 in December), whatever the device's zone
+        starts_at: '2026-12-03T08:30:00.000Z',
         discipline: 'jumping',
         rule: null,
         height_cm: 130,
@@ -414,7 +428,7 @@ describe('events and competitions', () => {
         knock_down_seconds: 4,
         fei_id: null,
         start_interval_seconds: 75,
-        entry_deadline: new Date(2026, 11, 2, 18, 0).toISOString(),
+        entry_deadline: '2026-12-02T17:00:00.000Z',
         prize_chart: [70000, 50000, 30050],
         prize_distribution_bp: [],
       },

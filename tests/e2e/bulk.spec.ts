@@ -23,7 +23,7 @@ test('the admin pastes a price list, fixes a bad row, and copies the list to ano
   for (const name of [spring, autumn]) {
     const res = await request.post('/api/v1/venue/', {
       headers: bearer(token),
-      data: { name, currency: 'EUR', currencyDisplay: '€', time_zone: 'Europe/Berlin' },
+      data: { name, country: 'DE', currency: 'EUR', currencyDisplay: '€', time_zone: 'Europe/Berlin' },
     });
     expect(res.status(), await res.text()).toBe(201);
   }
@@ -118,6 +118,7 @@ test("the admin pastes attendees into a show's welcome desk view and head number
   // A show of its own, with a head-number range and one rider entered with two horses.
   const venue = await post('/api/v1/venue/', {
     name: show,
+    country: 'DE',
     currency: 'EUR',
     currencyDisplay: '€',
     time_zone: 'Europe/Berlin',

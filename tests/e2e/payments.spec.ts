@@ -34,7 +34,7 @@ async function showWithBalance(request: APIRequestContext, owed: number, selfChe
   const name = `Card Show ${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
   const venue = await request.post('/api/v1/venue/', {
     headers: admin,
-    data: { name, currency: 'EUR', currencyDisplay: '€', self_checkout: selfCheckout },
+    data: { name, country: 'SI', currency: 'EUR', currencyDisplay: '€', self_checkout: selfCheckout },
   });
   expect(venue.status(), await venue.text()).toBe(201);
   const { id } = (await venue.json()) as { id: number };

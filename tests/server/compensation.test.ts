@@ -60,6 +60,8 @@ describe('issuing a compensation bill', () => {
     expect(entries.json().results).toEqual([
       expect.objectContaining({ id: bill!.transaction, kind: 'credit', gross: 94_350, tax: 0, source: 'system' }),
     ]);
+    // described in the bill's language (French here), as the bill itself, never in English
+    expect(entries.json().results[0].description).toBe('Note d’honoraires 1-C00001');
   });
 
   it('rounds the withholding half away from zero, in integers', async () => {

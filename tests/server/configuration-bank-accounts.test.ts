@@ -76,8 +76,10 @@ describe('venue bank accounts', () => {
     expect((await admin('GET', '/api/v1/venueBankAccount/')).json().count).toBe(1);
   });
 
-  it('is for admins only, reads included', async () => {
-    expect((await call('organizer', 'GET', '/api/v1/venueBankAccount/?venue=1')).statusCode).toBe(403);
-    expect((await call('organizer', 'POST', '/api/v1/venueBankAccount/', account)).statusCode).toBe(403);
+  it("is for admins and the venue's own organizer; the floor staff neither reads nor writes", async () => {
+    expect((await call('organizer', 'GET', '/api/v1/venueBankAccount/?venue=1')).statusCode).toBe(200);
+    expect((await call('organizer', 'POST', '/api/v1/venueBankAccount/', account)).statusCode).toBe(201);
+    expect((await call('stable', 'GET', '/api/v1/venueBankAccount/?venue=1')).statusCode).toBe(403);
+    expect((await call('stable', 'POST', '/api/v1/venueBankAccount/', account)).statusCode).toBe(403);
   });
 });

@@ -79,6 +79,7 @@ describe('time zones', () => {
   it('refuses a bad zone on a new venue too', async () => {
     const res = await call('admin', 'POST', '/api/v1/venue/', {
       name: 'Red Planet Cup',
+      country: 'DE',
       currency: 'EUR',
       currencyDisplay: '€',
       time_zone: 'Mars/Olympus_Mons',

@@ -27,6 +27,7 @@ async function secondVenue() {
   const venue = (
     await admin('POST', '/api/v1/venue/', {
       name: 'Other show',
+      country: 'AT',
       currency: 'EUR',
       currencyDisplay: '€',
       head_number_from: 1,
@@ -116,8 +117,8 @@ describe("an organizer of venue 1 and venue 2's data", () => {
   });
 });
 
-describe('admin-only endpoints', () => {
-  it('answer 403 to every other demo user, and not to the admin', async () => {
+describe('set-up endpoints', () => {
+  it("answer 403 to every demo user but the admin, venue 1's organizer included for venue 2", async () => {
     const v = await secondVenue();
     const template = (await admin('POST', '/api/v1/emailTemplate/', { venue: v.venue, name: 'T', subject: 'S' })).id;
     const taxType = (
@@ -141,7 +142,7 @@ describe('admin-only endpoints', () => {
     const stable = DEMO_USERS.findIndex((u) => u.username === 'stable') + 1;
 
     const routes: [Method, string, object?][] = [
-      ['POST', '/api/v1/venue/', { name: 'New', currency: 'EUR', currencyDisplay: '€' }],
+      ['POST', '/api/v1/venue/', { name: 'New', country: 'DE', currency: 'EUR', currencyDisplay: '€' }],
       ['GET', '/api/v1/venue/'],
       ['PATCH', `/api/v1/venue/${v.venue}/`, { name: 'Renamed' }],
       ['POST', '/api/v1/venueEventCategory/', { venue: v.venue, event_category: eventCategory, name: 'CDI' }],
@@ -156,7 +157,7 @@ describe('admin-only endpoints', () => {
       ['DELETE', `/api/v1/consumable/${v.consumable}/`],
       ['GET', `/api/v1/venue/${v.venue}/users/`],
       ['POST', `/api/v1/venue/${v.venue}/users/`, { user: stable, roles: ['stable'] }],
-      ['DELETE', `/api/v1/venue/1/users/${stable}/`],
+      ['DELETE', `/api/v1/venue/${v.venue}/users/${stable}/`],
       ['GET', `/api/v1/emailTemplate/?venue=${v.venue}`],
       ['GET', `/api/v1/emailTemplate/${template}/`],
       ['POST', '/api/v1/emailTemplate/', { venue: v.venue, name: 'N', subject: 'S' }],
@@ -176,7 +177,7 @@ describe('admin-only endpoints', () => {
       ['PATCH', `/api/v1/taxType/${taxType}/`, { name: 'x' }],
       ['DELETE', `/api/v1/taxType/${taxType}/`],
       ['POST', '/api/v1/termsAndConditions/', { version: '2030-01' }],
-      ['GET', '/api/v1/venueBankAccount/'],
+      ['GET', `/api/v1/venueBankAccount/?venue=${v.venue}`],
       [
         'POST',
         '/api/v1/venueBankAccount/',

@@ -24,6 +24,16 @@ const demoVenue = {
   self_checkout: true,
   prices_include_tax: true,
   max_entry_minor: 1_000_000,
+  // the seller its invoices name (the Invoicing section), as the demo seeds it
+  legal_name: 'Paddock Classic d.o.o.',
+  address: 'Lipica 5',
+  postal_code: '6210',
+  vat_id: 'SI12345678',
+  tax_number: null,
+  invoice_email: 'office@paddock.demo',
+  contact_name: null,
+  contact_phone: null,
+  contact_email: null,
 };
 
 describe('venues', () => {

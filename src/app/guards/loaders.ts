@@ -1,7 +1,14 @@
 import i18next from 'i18next';
 import { data, redirect, type LoaderFunction } from 'react-router-dom';
 import type { AudienceKey } from '@shared/audiences';
-import { checkAudience, checkGuest, checkRiderTerms, checkSignedIn, type Access } from '@/lib/authorization';
+import {
+  checkAudience,
+  checkGuest,
+  checkRiderTerms,
+  checkSignedIn,
+  checkVenueSetup,
+  type Access,
+} from '@/lib/authorization';
 import { readDeviceSession, restoreDeviceSession } from '@/lib/device-session';
 import { notify } from '@/lib/notify';
 import { href, matchesPath, safeNext, type PathKey } from '@/lib/paths';
@@ -83,6 +90,15 @@ export const audienceLoader =
   };
 
 export const riderTermsLoader: LoaderFunction = () => enforce(checkRiderTerms(currentUser()));
+
+/** A venue's set-up pages (`/venues/:venueId/config…`): admins, and the venue's own organizer. */
+export const venueSetupLoader: LoaderFunction = ({ request, params }) => {
+  const value = params.venueId;
+  if (value === undefined || !/^\d+$/.test(value)) throw data(null, { status: 404 });
+  const user = currentUser();
+  if (user) enforce(checkFloorDevice(request));
+  return enforce(checkVenueSetup(user, Number(value), requested(request)));
+};
 
 /** A route parameter that must be digits (`/preshow/:show`); anything else is not found. */
 export const digitsLoader =

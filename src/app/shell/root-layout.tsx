@@ -11,6 +11,7 @@ import { ImpersonationNotice } from './impersonation-notice';
 import { ToastHost } from './toast-host';
 import { UpdateBanner } from './update-banner';
 import { useDocumentTitle } from './use-document-title';
+import { useDisplayTimeZone } from './use-display-time-zone';
 import { usePendingNotice } from './use-pending-notice';
 
 const border = '1px solid var(--mantine-color-default-border)';
@@ -21,6 +22,7 @@ export function RootLayout() {
   useSessionKeeper();
   useDocumentTitle();
   usePendingNotice();
+  const { zone: timeZone, settled } = useDisplayTimeZone();
 
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
@@ -37,11 +39,11 @@ export function RootLayout() {
       <Box component="main" style={{ flex: 1 }}>
         <Container size="lg" py="md">
           <AppBreadcrumbs />
-          <Outlet />
+          {settled && <Outlet />}
         </Container>
       </Box>
       <Box component="footer" h={36} style={{ borderTop: border }}>
-        <Footer />
+        <Footer timeZone={timeZone} />
       </Box>
       <BusySpinner />
       <DialogHost />

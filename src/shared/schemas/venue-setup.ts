@@ -16,14 +16,16 @@ import { DEFAULT_KNOCK_DOWN_SECONDS, KNOCK_DOWN_SECONDS, RANKING_RULES } from '.
 import { DISCIPLINES } from './configuration';
 import { entryLimitField } from './ledger';
 import { listQuery } from './pagination';
+import { venueIssuerDetail, venueIssuerInput } from './venue-issuer';
 
 /**
- * A venue's setup (issue 3 §2). Admins write; the venue's organizers read.
+ * A venue's setup. Admins create venues; admins and the venue's own organizer write its set-up;
+ * the venue's show office reads.
  *
  *   GET  /api/v1/venue/?search=&page=        (admin) paginated venueDetail
  *   POST /api/v1/venue/                       venueInput → 201 venueDetail          (admin)
  *   GET  /api/v1/venue/{id}/                  venueDetail (admin or the venue's staff)
- *   PATCH /api/v1/venue/{id}/                 venueInput.partial() → venueDetail   (admin)
+ *   PATCH /api/v1/venue/{id}/                 venueInput.partial() → venueDetail   (admin, its organizer)
  *   POST /api/v1/venue/{id}/whitelabel_logo/  multipart field `file` (png, jpeg, svg, webp ≤ 512 kB) → venueDetail
  *   GET  /media/venue-logo/{fileId}-{sha}.{ext}  the stored logo (public, immutable)
  *   GET/POST /api/v1/venueEventCategory/?venue=   PATCH/DELETE /api/v1/venueEventCategory/{id}/
@@ -70,6 +72,8 @@ export const venueDetail = z.object({
   prices_include_tax: z.boolean(),
   /** The largest single entry the venue accepts (minor units; issue 11). */
   max_entry_minor: z.number().int(),
+  /** Invoicing: the seller the venue's invoices name. */
+  ...venueIssuerDetail,
 });
 export type VenueDetail = z.infer<typeof venueDetail>;
 
@@ -83,7 +87,8 @@ export const venueInput = z.object({
     .nullish()
     .transform((v) => v || null),
   city: z.string({ error: 'invalid' }).trim().max(100, { error: 'too_long' }).nullish(),
-  country: countryField.nullish(),
+  /** Required: where the show is held decides its VAT, and invoices name the seller's country (BT-40). */
+  country: countryField,
   currency: currencyField,
   /** How amounts are labelled on screens and documents: the code (EUR) or a symbol (€). */
   currencyDisplay: z.string({ error: 'invalid' }).trim().min(1, { error: 'required' }).max(5, { error: 'too_long' }),
@@ -106,6 +111,7 @@ export const venueInput = z.object({
   prices_include_tax: z.boolean({ error: 'invalid' }).default(true),
   /** Default (column): DEFAULT_ENTRY_LIMIT_MINOR. */
   max_entry_minor: entryLimitField.optional(),
+  ...venueIssuerInput,
 });
 export type VenueInput = z.input<typeof venueInput>;
 export const venueListQuery = listQuery.extend({ search: z.string().trim().max(100).optional() });

@@ -16,6 +16,8 @@ export const venueSummary = z.object({
   start_date: z.string().nullable(),
   end_date: z.string().nullable(),
   whitelabel_logo_url: z.string().nullable(),
+  /** The venue's IANA zone: its times are shown in it (kept with the session, so offline too). */
+  time_zone: z.string().optional(),
 });
 export type VenueSummary = z.infer<typeof venueSummary>;
 

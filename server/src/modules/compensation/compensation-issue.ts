@@ -7,7 +7,7 @@ import { createAudit } from '../../plugins/audit';
 import { postOnce } from '../ledger/system-entry';
 import { languageOf, localDay } from '../reports/pdf';
 import { compensationFigures } from './compensation-figures';
-import type { CompensationBillDocument } from './compensation-pdf';
+import { compensationBillTitle, type CompensationBillDocument } from './compensation-pdf';
 import { createCompensationRepo, type BillRow } from './compensation.repo';
 
 type OfficialFunction = (typeof OFFICIAL_FUNCTIONS)[number];
@@ -106,7 +106,8 @@ export async function issueBill(
         consumableId: null,
         vecId: null,
         category: 'services',
-        description: `Compensation bill ${numberText}`,
+        // in the bill's language, as the bill itself: the entry is read beside it
+        description: `${compensationBillTitle(document.language)} ${numberText}`,
         quantity: 1,
         unitPrice: figures.payableMinor,
         taxTypeId: null,

@@ -240,6 +240,9 @@ const addressLines = (a: {
 const ibanText = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
 
 /** The bill as a PDF, in its language. */
+/** "Compensation bill" in the bill's language: the PDF's title and the credit's description. */
+export const compensationBillTitle = (language: Language): string => LABELS[language].title;
+
 export function compensationBillPdf(bill: CompensationBillDocument): Promise<Buffer> {
   const l = LABELS[bill.language];
   const money = (minor: number) => moneyText(minor, bill.currency);

@@ -3,6 +3,7 @@ import { venueBankAccount, venueBankAccountInput } from '@shared/schemas/configu
 import { idParam } from '@shared/schemas/common';
 import { listQuery, paginated } from '@shared/schemas/pagination';
 import type { AppContext } from '../../context';
+import { sessionOf } from '../../http/session';
 import type { App } from '../../types';
 import { createBankAccountService } from './bank-account.service';
 import { noContent } from './no-content';
@@ -12,17 +13,17 @@ const params = z.object({ id: idParam });
 const query = listQuery.extend({ venue: idParam.optional() });
 const patch = patchBody(venueBankAccountInput.omit({ venue: true }));
 
-/** Venue bank accounts: admins only, reads included (config.manage). */
+/** Venue bank accounts (the account invoices name): admins, and a venue's organizer for its own venue. */
 export function bankAccountRoutes(app: App, ctx: AppContext): void {
   const accounts = createBankAccountService(ctx);
   const tags = ['configuration'];
   const security = [{ bearer: [] }];
-  const config = { policy: 'config.manage' } as const;
+  const config = { policy: 'venue.bankAccount' } as const;
 
   app.get(
     '/api/v1/venueBankAccount/',
     { schema: { tags, security, querystring: query, response: { 200: paginated(venueBankAccount) } }, config },
-    (request) => accounts.list(request.query.venue, request.query),
+    (request) => accounts.list(sessionOf(request), request.query.venue, request.query),
   );
   app.post(
     '/api/v1/venueBankAccount/',

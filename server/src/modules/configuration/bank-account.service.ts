@@ -5,6 +5,9 @@ import type { ListQuery } from '@shared/schemas/pagination';
 import { AppError, fieldError } from '../../app-error';
 import type { AppContext } from '../../context';
 import { pageOf } from '../../http/pagination';
+import { sessionOf } from '../../http/session';
+import type { RequestUser } from '../../types';
+import { assertManagesVenue } from '../venue/venue-access';
 import { createVenueRepo } from '../venue/venue.repo';
 import { createBankAccountRepo, type BankAccountRow, type NewBankAccount } from './bank-account.repo';
 
@@ -60,8 +63,27 @@ export function createBankAccountService(ctx: AppContext) {
   const repo = createBankAccountRepo(ctx.db);
   const venues = createVenueRepo(ctx.db);
 
+  /** 404 for an unknown account, then 403 unless the caller sets up its venue. */
+  async function managed(request: FastifyRequest, id: number): Promise<void> {
+    const row = await repo.findById(id);
+    if (!row) throw new AppError('not_found');
+    assertManagesVenue(sessionOf(request), row.venueId);
+  }
+
   return {
-    async list(venueId: number | undefined, query: ListQuery): Promise<{ count: number; results: VenueBankAccount[] }> {
+    /** Admins list every venue's accounts (or one venue's); an organizer its own venue's. */
+    async list(
+      user: RequestUser,
+      venue: number | undefined,
+      query: ListQuery,
+    ): Promise<{ count: number; results: VenueBankAccount[] }> {
+      const admin = user.roles.includes('admin');
+      const venueId = venue ?? (admin ? undefined : (user.assignedVenueId ?? undefined));
+      if (!admin) {
+        if (venueId === undefined) throw new AppError('no_assigned_venue', { status: 403 });
+        if (!(await venues.findById(venueId))) throw new AppError('not_found');
+        assertManagesVenue(user, venueId);
+      }
       const { count, rows } = await repo.list(venueId, pageOf(query));
       return { count, results: rows.map(toWire) };
     },
@@ -69,6 +91,7 @@ export function createBankAccountService(ctx: AppContext) {
     async create(request: FastifyRequest, input: BankAccountInput): Promise<VenueBankAccount> {
       const columns = columnsOf(input);
       if (!(await venues.findById(input.venue))) throw fieldError('venue', 'does_not_exist');
+      assertManagesVenue(sessionOf(request), input.venue);
       const row = await ctx.db.transaction(async (tx) => {
         const created = await repo.insert({ ...columns, venueId: input.venue } as NewBankAccount, tx);
         if (created.isDefault) await repo.clearOtherDefaults(created.venueId, created.id, tx);
@@ -83,6 +106,7 @@ export function createBankAccountService(ctx: AppContext) {
       id: number,
       patch: Partial<Omit<BankAccountInput, 'venue'>>,
     ): Promise<VenueBankAccount> {
+      await managed(request, id);
       const columns = columnsOf(patch);
       const row = await ctx.db.transaction(async (tx) => {
         const updated = await repo.update(id, columns, tx);
@@ -99,6 +123,7 @@ export function createBankAccountService(ctx: AppContext) {
     },
 
     async delete(request: FastifyRequest, id: number): Promise<void> {
+      await managed(request, id);
       await ctx.db.transaction(async (tx) => {
         if (!(await repo.delete(id, tx))) throw new AppError('not_found');
         await ctx.audit.record(request, { action: 'venueBankAccount.delete', details: { id } }, tx);

@@ -7,7 +7,8 @@ import { AppError, fieldError } from '../../app-error';
 import type { AppContext } from '../../context';
 import { pageOf } from '../../http/pagination';
 import type { RequestUser } from '../../types';
-import { assertVenueAccess } from '../venue/venue-access';
+import { sessionOf } from '../../http/session';
+import { assertManagesVenue, assertVenueAccess } from '../venue/venue-access';
 import { listVenue } from '../venue/venue-scope';
 import { createCompetitionRepo, type CompetitionRow, type NewCompetition } from './competition.repo';
 import { createVecRepo } from './vec.repo';
@@ -123,7 +124,9 @@ export function createCompetitionService(ctx: AppContext) {
     },
 
     async create(request: FastifyRequest, input: CompetitionFields & { vec: number }): Promise<Competition> {
-      if (!(await vecs.findById(input.vec))) throw fieldError('vec', 'does_not_exist');
+      const event = await vecs.findById(input.vec);
+      if (!event) throw fieldError('vec', 'does_not_exist');
+      assertManagesVenue(sessionOf(request), event.venueId);
       checkDistribution(input);
       const id = await ctx.db.transaction(async (tx) => {
         const created = await repo.insert(columnsOf(input) as NewCompetition, tx);
@@ -136,6 +139,7 @@ export function createCompetitionService(ctx: AppContext) {
     /** Moving a competition to another event stays within the venue. */
     async update(request: FastifyRequest, id: number, patch: CompetitionFields): Promise<Competition> {
       const current = await existing(id);
+      assertManagesVenue(sessionOf(request), current.venueId);
       if (patch.vec !== undefined && patch.vec !== current.vecId) {
         const target = await vecs.findById(patch.vec);
         if (!target) throw fieldError('vec', 'does_not_exist');
@@ -150,6 +154,7 @@ export function createCompetitionService(ctx: AppContext) {
     },
 
     async delete(request: FastifyRequest, id: number): Promise<void> {
+      assertManagesVenue(sessionOf(request), (await existing(id)).venueId);
       await ctx.db.transaction(async (tx) => {
         if (!(await repo.delete(id, tx))) throw new AppError('not_found');
         await ctx.audit.record(request, { action: 'competition.delete', details: { id } }, tx);

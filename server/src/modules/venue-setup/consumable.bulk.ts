@@ -7,6 +7,8 @@ import type { Db } from '../../db/client';
 import { taxTypes, venues } from '../../db/schema';
 import { markDuplicates, RowErrors, sameText } from '../../http/bulk';
 import { idempotent, type IdempotencyClaim, type Outcome } from '../../http/idempotency';
+import { sessionOf } from '../../http/session';
+import { assertManagesVenue } from '../venue/venue-access';
 import { createConsumableRepo, type NewConsumable } from './consumable.repo';
 import { toConsumable } from './consumable.wire';
 
@@ -40,6 +42,7 @@ export function createConsumableBulk(ctx: AppContext) {
       const errors = new RowErrors();
       const venueIds = [...new Set(rows.map((row) => row.venue))];
       const knownVenues = await existingIds(tx, venues, venueIds);
+      for (const venue of knownVenues) assertManagesVenue(sessionOf(request), venue);
       const taxTypeIds = [...new Set(rows.flatMap((row) => (row.tax_type ? [row.tax_type] : [])))];
       const knownTaxTypes = await existingIds(tx, taxTypes, taxTypeIds);
       rows.forEach((row, i) => {

@@ -5,7 +5,9 @@ import { fieldError } from '../../app-error';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { taxRates, venues } from '../../db/schema';
+import { sessionOf } from '../../http/session';
 import { localDay } from '../reports/pdf';
+import { assertManagesVenue } from '../venue/venue-access';
 import { articleKey } from './consumable.bulk';
 import { createConsumableRepo, type NewConsumable } from './consumable.repo';
 
@@ -51,6 +53,9 @@ export function createConsumableCopy(ctx: AppContext) {
     return ctx.db.transaction(async (tx) => {
       const from = await venueOf(tx, input.from_venue, 'from_venue');
       const to = await venueOf(tx, input.to_venue, 'to_venue', true);
+      // both price lists are the caller's to set up: an organizer copies nothing into or out of another show
+      assertManagesVenue(sessionOf(request), from.id);
+      assertManagesVenue(sessionOf(request), to.id);
       if (from.currency !== to.currency) throw fieldError('to_venue', 'currency_mismatch');
       const articles = await repo.ofVenues([from.id, to.id], tx);
       const had = new Set(articles.filter((a) => a.venueId === to.id).map((a) => articleKey(to.id, a.name, a.unit)));

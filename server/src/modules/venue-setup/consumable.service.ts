@@ -7,6 +7,8 @@ import type { AppContext } from '../../context';
 import { pageOf } from '../../http/pagination';
 import type { RequestUser } from '../../types';
 import { createTaxTypeRepo } from '../configuration/tax-type.repo';
+import { sessionOf } from '../../http/session';
+import { assertManagesVenue } from '../venue/venue-access';
 import { listVenue } from '../venue/venue-scope';
 import { createVenueRepo } from '../venue/venue.repo';
 import { createConsumableRepo, type NewConsumable } from './consumable.repo';
@@ -39,6 +41,13 @@ export function createConsumableService(ctx: AppContext) {
     };
   }
 
+  /** An article, once the user may change its venue's price list (404 before 403). */
+  async function managed(request: FastifyRequest, id: number): Promise<void> {
+    const row = await repo.findById(id);
+    if (!row) throw new AppError('not_found');
+    assertManagesVenue(sessionOf(request), row.venueId);
+  }
+
   return {
     async list(
       user: RequestUser,
@@ -51,6 +60,7 @@ export function createConsumableService(ctx: AppContext) {
 
     async create(request: FastifyRequest, input: ConsumableFields & { venue: number }): Promise<Consumable> {
       if (!(await venues.findById(input.venue))) throw fieldError('venue', 'does_not_exist');
+      assertManagesVenue(sessionOf(request), input.venue);
       const columns = await columnsOf(input);
       const row = await ctx.db.transaction(async (tx) => {
         const created = await repo.insert({ ...columns, venueId: input.venue } as NewConsumable, tx);
@@ -61,6 +71,7 @@ export function createConsumableService(ctx: AppContext) {
     },
 
     async update(request: FastifyRequest, id: number, patch: ConsumableFields): Promise<Consumable> {
+      await managed(request, id);
       const columns = await columnsOf(patch);
       const row = await ctx.db.transaction(async (tx) => {
         const updated = await repo.update(id, columns, tx);
@@ -74,7 +85,9 @@ export function createConsumableService(ctx: AppContext) {
     /** Deleted if never sold (null); otherwise deactivated and returned, so the history stays whole. */
     async delete(request: FastifyRequest, id: number): Promise<Consumable | null> {
       return ctx.db.transaction(async (tx) => {
-        if (!(await repo.findById(id, tx))) throw new AppError('not_found');
+        const article = await repo.findById(id, tx);
+        if (!article) throw new AppError('not_found');
+        assertManagesVenue(sessionOf(request), article.venueId);
         if (await repo.sold(id, tx)) {
           const row = await repo.update(id, { active: false }, tx);
           await ctx.audit.record(request, { action: 'consumable.deactivate', details: { id } }, tx);

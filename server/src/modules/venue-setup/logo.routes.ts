@@ -35,7 +35,7 @@ export function logoRoutes(app: App, ctx: AppContext): void {
         config: { policy: 'venue.manage' },
       },
       async (request) => {
-        await logos.assertVenue(request.params.id);
+        await logos.assertVenue(request, request.params.id);
         return logos.store(request, request.params.id, await uploadedFile(request, null));
       },
     );

@@ -5,6 +5,8 @@ import { AppError, fieldError } from '../../app-error';
 import type { AppContext } from '../../context';
 import { mediaFiles } from '../../db/schema';
 import { readMedia, removeMedia, storeMedia } from '../media/media-store';
+import { sessionOf } from '../../http/session';
+import { assertManagesVenue } from '../venue/venue-access';
 import { toVenueDetail } from '../venue/venue-detail';
 import { createVenueRepo } from '../venue/venue.repo';
 import { LOGO_TYPES, logoUrl, parseLogoName, sniffLogo } from './logo-file';
@@ -14,8 +16,10 @@ export function createLogoService(ctx: AppContext) {
   const venues = createVenueRepo(ctx.db);
 
   return {
-    async assertVenue(venueId: number): Promise<void> {
+    /** 404 for an unknown venue, then 403 unless the caller sets this venue up. */
+    async assertVenue(request: FastifyRequest, venueId: number): Promise<void> {
       if (!(await venues.findById(venueId))) throw new AppError('not_found');
+      assertManagesVenue(sessionOf(request), venueId);
     },
 
     async store(

@@ -66,7 +66,7 @@ export function vecRoutes(app: App, ctx: AppContext): void {
       config: manage,
     },
     async (request) => {
-      const event = await vecs.readable(sessionOf(request), request.params.id);
+      const event = await vecs.managed(request, request.params.id);
       return taxConfig.replace(request, event.id, request.body.entries);
     },
   );

@@ -7,7 +7,8 @@ import { pageOf } from '../../http/pagination';
 import type { RequestUser } from '../../types';
 import { isForeignKeyViolation } from '../configuration/pg-errors';
 import { createReferenceRepo } from '../configuration/reference.repo';
-import { assertVenueAccess } from '../venue/venue-access';
+import { sessionOf } from '../../http/session';
+import { assertManagesVenue, assertVenueAccess } from '../venue/venue-access';
 import { listVenue } from '../venue/venue-scope';
 import { createVenueRepo } from '../venue/venue.repo';
 import { createVecRepo, type NewVec, type VecRow } from './vec.repo';
@@ -44,7 +45,17 @@ export function createVecService(ctx: AppContext) {
     };
   }
 
+  /** The event, once the user may change its venue's setup (404 before 403). */
+  async function managed(request: FastifyRequest, id: number): Promise<VecRow> {
+    const row = await repo.findById(id);
+    if (!row) throw new AppError('not_found');
+    assertManagesVenue(sessionOf(request), row.venueId);
+    return row;
+  }
+
   return {
+    managed,
+
     /** The event, once the user may read its venue's setup. */
     async readable(user: RequestUser, id: number): Promise<VecRow> {
       const row = await repo.findById(id);
@@ -61,6 +72,7 @@ export function createVecService(ctx: AppContext) {
 
     async create(request: FastifyRequest, input: Required<VecFields> & { venue: number }): Promise<Vec> {
       if (!(await venues.findById(input.venue))) throw fieldError('venue', 'does_not_exist');
+      assertManagesVenue(sessionOf(request), input.venue);
       const columns = await columnsOf(input);
       const id = await ctx.db.transaction(async (tx) => {
         const created = await repo.insert({ ...columns, venueId: input.venue } as NewVec, tx);
@@ -71,6 +83,7 @@ export function createVecService(ctx: AppContext) {
     },
 
     async update(request: FastifyRequest, id: number, patch: VecFields): Promise<Vec> {
+      await managed(request, id);
       const columns = await columnsOf(patch);
       await ctx.db.transaction(async (tx) => {
         if (!(await repo.update(id, columns, tx))) throw new AppError('not_found');
@@ -85,6 +98,7 @@ export function createVecService(ctx: AppContext) {
         .transaction(async (tx) => {
           const row = await repo.findById(id, tx);
           if (!row) throw new AppError('not_found');
+          assertManagesVenue(sessionOf(request), row.venueId);
           if (await repo.inUse(id, tx)) throw new AppError('in_use');
           await repo.delete(id, tx);
           await ctx.audit.record(request, { action: 'vec.delete', details: { id, venue: row.venueId } }, tx);

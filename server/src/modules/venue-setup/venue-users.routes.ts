@@ -9,8 +9,11 @@ import { createVenueUsersService } from './venue-users.service';
 
 const params = z.object({ id: idParam });
 const userParams = z.object({ id: idParam, userId: idParam });
+const candidateQuery = z.object({
+  q: z.string({ error: 'required' }).trim().min(3, { error: 'too_short' }).max(254, { error: 'too_long' }),
+});
 
-/** Organizers and floor staff of a venue (admins). */
+/** Organizers and floor staff of a venue (admins, and the venue's own organizer). */
 export function venueUserRoutes(app: App, ctx: AppContext): void {
   const staff = createVenueUsersService(ctx);
   const tags = ['venue setup'];
@@ -20,7 +23,22 @@ export function venueUserRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/api/v1/venue/:id/users/',
     { schema: { tags, security, params, querystring: listQuery, response: { 200: paginated(venueUser) } }, config },
-    (request) => staff.list(request.params.id, request.query),
+    (request) => staff.list(request, request.params.id, request.query),
+  );
+  app.get(
+    '/api/v1/venue/:id/users/candidates/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Accounts that may join the venue’s staff, by exact username or e-mail',
+        params,
+        querystring: candidateQuery,
+        response: { 200: paginated(venueUser) },
+      },
+      config,
+    },
+    (request) => staff.candidates(request, request.params.id, request.query.q),
   );
   app.post(
     '/api/v1/venue/:id/users/',

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { ListQuery } from '@shared/schemas/pagination';
 import { isRole, type Role } from '@shared/roles';
@@ -7,6 +7,8 @@ import { AppError, fieldError } from '../../app-error';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { pageOf } from '../../http/pagination';
+import { sessionOf } from '../../http/session';
+import { assertManagesVenue } from '../venue/venue-access';
 import type { UserRow } from '../user/user.repo';
 import { createUserRepo } from '../user/user.repo';
 import { createVenueRepo } from '../venue/venue.repo';
@@ -27,13 +29,19 @@ export function createVenueUsersService(ctx: AppContext) {
   const userRepo = createUserRepo(ctx.db);
   const venues = createVenueRepo(ctx.db);
 
-  async function existingVenue(id: number): Promise<void> {
+  /** 404 for an unknown venue, then 403 unless the caller sets this venue up. */
+  async function managedVenue(request: FastifyRequest, id: number): Promise<void> {
     if (!(await venues.findById(id))) throw new AppError('not_found');
+    assertManagesVenue(sessionOf(request), id);
   }
 
   return {
-    async list(venueId: number, query: ListQuery): Promise<{ count: number; results: VenueUser[] }> {
-      await existingVenue(venueId);
+    async list(
+      request: FastifyRequest,
+      venueId: number,
+      query: ListQuery,
+    ): Promise<{ count: number; results: VenueUser[] }> {
+      await managedVenue(request, venueId);
       const where = eq(users.assignedVenueId, venueId);
       const [total] = await ctx.db.select({ n: count() }).from(users).where(where);
       const page = pageOf(query);
@@ -47,16 +55,58 @@ export function createVenueUsersService(ctx: AppContext) {
       return { count: total?.n ?? 0, results: rows.map(toVenueUser) };
     },
 
+    /**
+     * The accounts the caller may take on as staff, found by exact username or e-mail (any case):
+     * not working for another venue, and for an organizer staff accounts only (the rule of
+     * `assign`). A partial value finds nobody, so the list tells nothing about other people.
+     */
+    async candidates(
+      request: FastifyRequest,
+      venueId: number,
+      q: string,
+    ): Promise<{ count: number; results: VenueUser[] }> {
+      await managedVenue(request, venueId);
+      const admin = sessionOf(request).roles.includes('admin');
+      const value = q.trim().toLowerCase();
+      const rows = await ctx.db
+        .select()
+        .from(users)
+        .where(
+          and(
+            or(sql`lower(${users.username}) = ${value}`, sql`lower(${users.email}) = ${value}`),
+            or(isNull(users.assignedVenueId), eq(users.assignedVenueId, venueId)),
+          ),
+        )
+        .orderBy(asc(users.id))
+        .limit(5);
+      const staffOnly = (u: UserRow) => u.roles.every((r) => (VENUE_STAFF_ROLES as readonly string[]).includes(r));
+      const results = rows.filter((u) => admin || staffOnly(u)).map(toVenueUser);
+      return { count: results.length, results };
+    },
+
     /** Assigns the venue and adds the roles; a user assigned elsewhere moves here. */
     async assign(
       request: FastifyRequest,
       venueId: number,
       input: { user: number; roles: StaffRole[] },
     ): Promise<VenueUser> {
-      await existingVenue(venueId);
+      await managedVenue(request, venueId);
+      const caller = sessionOf(request);
       const updated = await ctx.db.transaction(async (tx) => {
         const user = await userRepo.findById(input.user, tx);
         if (!user) throw fieldError('user', 'does_not_exist');
+        if (!caller.roles.includes('admin')) {
+          // Moving someone from another show's staff is the admin's call: an organizer would
+          // otherwise take away another venue's organizer or floor staff.
+          if (user.assignedVenueId !== null && user.assignedVenueId !== venueId) {
+            throw fieldError('user', 'assigned_elsewhere');
+          }
+          // An organizer takes on staff accounts only: a rider's, an official's or a merchant's
+          // account (found by its id) would otherwise answer that person's contact details to a
+          // show they have nothing to do with, and give their account the show's roles.
+          const staffOnly = user.roles.every((r) => (VENUE_STAFF_ROLES as readonly string[]).includes(r));
+          if (!staffOnly) throw fieldError('user', 'not_allowed');
+        }
         const roles = [...new Set<Role>([...user.roles.filter(isRole), ...input.roles])];
         const row = await userRepo.update(user.id, { assignedVenueId: venueId, roles }, tx);
         const movedFrom =
@@ -77,6 +127,7 @@ export function createVenueUsersService(ctx: AppContext) {
 
     /** Clears the assignment and takes the venue-bound roles away. */
     async unassign(request: FastifyRequest, venueId: number, userId: number): Promise<void> {
+      await managedVenue(request, venueId);
       await ctx.db.transaction(async (tx) => {
         const [user] = await tx
           .select()

@@ -43,3 +43,19 @@ export async function assertKnownVenueAccess(
   if (!venue) throw new AppError('not_found');
   assertVenueAccess(user, venueId, options);
 }
+
+/** Roles that set up the show of the venue they are assigned to (besides admins, who set up every venue). */
+const SHOW_MANAGERS: readonly Role[] = ['organizer'];
+
+/**
+ * May this user change the set-up of this venue (details, invoicing, events, prices, taxes,
+ * competitions, staff, bank accounts)? Admins: every venue; an organizer: only its own.
+ */
+export function canManageVenue(user: RequestUser, venueId: number): boolean {
+  if (user.roles.includes('admin')) return true;
+  return user.assignedVenueId === venueId && user.roles.some((role) => SHOW_MANAGERS.includes(role));
+}
+
+export function assertManagesVenue(user: RequestUser, venueId: number): void {
+  if (!canManageVenue(user, venueId)) throw new AppError('forbidden');
+}

@@ -3,8 +3,10 @@ import type { FieldErrors } from '@shared/errors';
 import type { VenueDetail } from '@shared/schemas/venue-setup';
 import { AppError } from '../../app-error';
 import type { AppContext } from '../../context';
+import { sessionOf } from '../../http/session';
 import { definedOnly } from '../configuration/patch-body';
 import { violatedUniqueIndex } from '../configuration/pg-errors';
+import { assertManagesVenue } from './venue-access';
 import { toVenueDetail } from './venue-detail';
 import { createVenueRepo, type NewVenue, type VenueRow } from './venue.repo';
 
@@ -24,6 +26,15 @@ export interface VenueFields {
   self_checkout?: boolean;
   prices_include_tax?: boolean;
   max_entry_minor?: number;
+  legal_name?: string | null;
+  address?: string | null;
+  postal_code?: string | null;
+  vat_id?: string | null;
+  tax_number?: string | null;
+  invoice_email?: string | null;
+  contact_name?: string | null;
+  contact_phone?: string | null;
+  contact_email?: string | null;
 }
 
 const columnsOf = (input: VenueFields): Partial<NewVenue> =>
@@ -43,6 +54,15 @@ const columnsOf = (input: VenueFields): Partial<NewVenue> =>
     selfCheckout: input.self_checkout,
     pricesIncludeTax: input.prices_include_tax,
     maxEntryMinor: input.max_entry_minor,
+    legalName: input.legal_name,
+    address: input.address,
+    postalCode: input.postal_code,
+    vatId: input.vat_id,
+    taxNumber: input.tax_number,
+    invoiceEmail: input.invoice_email,
+    contactName: input.contact_name,
+    contactPhone: input.contact_phone,
+    contactEmail: input.contact_email,
   });
 
 /** Rules across fields, on the venue as it will be after the write. */
@@ -68,7 +88,7 @@ function duplicateField(err: unknown): never {
   throw err;
 }
 
-/** Admins create and edit venues (issue 3 §2). */
+/** Admins create venues; admins and a venue's own organizer edit it (the organizer only its own). */
 export function createVenueAdminService(ctx: AppContext) {
   const venues = createVenueRepo(ctx.db);
 
@@ -97,6 +117,7 @@ export function createVenueAdminService(ctx: AppContext) {
     async update(request: FastifyRequest, id: number, patch: VenueFields): Promise<VenueDetail> {
       const current = await venues.findById(id);
       if (!current) throw new AppError('not_found');
+      assertManagesVenue(sessionOf(request), id);
       const columns = columnsOf(patch);
       await check({ ...current, ...columns }, id);
       const row = await ctx.db

@@ -19,4 +19,13 @@ export const toVenueDetail = (v: VenueRow): VenueDetail => ({
   self_checkout: v.selfCheckout,
   prices_include_tax: v.pricesIncludeTax,
   max_entry_minor: v.maxEntryMinor,
+  legal_name: v.legalName,
+  address: v.address,
+  postal_code: v.postalCode,
+  vat_id: v.vatId,
+  tax_number: v.taxNumber,
+  invoice_email: v.invoiceEmail,
+  contact_name: v.contactName,
+  contact_phone: v.contactPhone,
+  contact_email: v.contactEmail,
 });

@@ -76,7 +76,7 @@ export function venueRoutes(app: App, ctx: AppContext): void {
     '/api/v1/venue/',
     {
       schema: { tags, summary: 'Create a venue', security, body: venueInput, response: { 201: venueDetail } },
-      config: { policy: 'venue.manage' },
+      config: { policy: 'venue.create' },
     },
     async (request, reply) => reply.status(201).send(await admin.create(request, request.body)),
   );
@@ -86,7 +86,7 @@ export function venueRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'Edit a venue',
+        summary: 'Edit a venue, its invoicing details included (admins, or the venue’s own organizer)',
         security,
         params: venueParams,
         body: patchBody(venueInput),

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { audienceLoader, digitsLoader } from '../../guards/loaders';
+import { audienceLoader, digitsLoader, venueSetupLoader } from '../../guards/loaders';
 import { lazyPage } from '../../lazy-route';
 import { page } from '../../route-builders';
 import { venueActionRoutes } from './actions/routes';
@@ -30,6 +30,8 @@ export const adminRoutes: RouteObject[] = [
     lazyPage(admin, (m) => m.AuditLogRoute),
     { loader: audienceLoader('admin') },
   ),
+  // A venue's set-up: the admin's, and its own organizer's (a show office sets up its show).
+  { path: '/venues/:venueId', loader: venueSetupLoader, children: venueSetupRoutes },
   {
     loader: audienceLoader('admin'),
     children: [
@@ -37,13 +39,7 @@ export const adminRoutes: RouteObject[] = [
       {
         path: '/venues/:venueId',
         loader: digitsLoader('venueId'),
-        children: [
-          ...venueSetupRoutes,
-          ...venueLedgerRoutes,
-          ...venueActionRoutes,
-          ...adminVenueSportRoutes,
-          ...adminVenueViewRoutes,
-        ],
+        children: [...venueLedgerRoutes, ...venueActionRoutes, ...adminVenueSportRoutes, ...adminVenueViewRoutes],
       },
       ...setupRoutes,
       ...ledgerRoutes,

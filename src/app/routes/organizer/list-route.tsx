@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { VenueReports } from '@/features/reports/components/venue-reports';
 import { PeopleAtVenue } from '@/features/venue-views/components/people-at-venue';
 import { useVenue } from '@/features/venues/api/get-venue';
+import { VenueSetupLinks } from '@/features/venues/components/venue-overview';
+import { canSetUpVenue } from '@/lib/authorization';
 import { href } from '@/lib/paths';
 import { PageLinks } from '@/lib/components/page-links';
 import { useAppStore } from '@/lib/store';
@@ -27,6 +29,7 @@ export function OrganizerListRoute() {
   const venueId = useAppStore((state) => state.user?.assigned_venue ?? null);
   // A floor device's session opens this page for its links only: no balances there.
   const floorOnly = useAppStore((state) => state.floorOnly);
+  const user = useAppStore((state) => state.user);
   return (
     <AudienceDashboard audience="organizer">
       <PageLinks
@@ -41,6 +44,7 @@ export function OrganizerListRoute() {
           'organizerBankStatements',
         ]}
       />
+      {venueId !== null && !floorOnly && canSetUpVenue(user, venueId) && <VenueSetupLinks venueId={venueId} />}
       <PageLinks title="sections.sport" pages={['organizerStartlists', 'organizerRankings', 'organizerDevices']} />
       {venueId !== null && (
         <Anchor href={href('live', { venueId })} target="_blank" rel="noopener">

@@ -105,7 +105,9 @@ export function TransactionsTable({ page, currency, actions }: TransactionsTable
                   </Stack>
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={KIND_COLORS[entry.kind]} variant="light">
+                  {/* A badge's label may shrink to nothing (it ellipsises): in a table squeezed to a
+                      laptop's width (1366 px) the column then showed a dot. At least its text. */}
+                  <Badge color={KIND_COLORS[entry.kind]} variant="light" miw="max-content">
                     {t(`kind.${entry.kind}`)}
                   </Badge>
                 </Table.Td>

@@ -1,6 +1,5 @@
-import { Button, Group, MultiSelect, Stack } from '@mantine/core';
+import { MultiSelect } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Horse } from '@shared/schemas/participation';
@@ -19,7 +18,14 @@ interface HorsePickerProps {
 
 const horseLabel = (horse: HorseOption) => (horse.fei_id ? `${horse.name} (${horse.fei_id})` : horse.name);
 
-/** Horses found by name or FEI id; one not known yet is created right here by its name. */
+/** The value of the list's "Create horse …" entry (horse ids are positive). */
+const CREATE = -1;
+
+/**
+ * Horses found by name or FEI id; one not known yet is created right here by its name. "Create
+ * horse …" is an entry of the list itself, reached by mouse or by arrow keys and Enter: a button
+ * below the field sat under the open list, and leaving the field to reach it cleared the name.
+ */
 export function HorsePicker({ value, onChange, error }: HorsePickerProps) {
   const { t } = useTranslation('participants');
   const [search, setSearch] = useState('');
@@ -34,13 +40,17 @@ export function HorsePicker({ value, onChange, error }: HorsePickerProps) {
   const canCreate = name.length >= 2 && !options.some((horse) => horse.name.toLowerCase() === name.toLowerCase());
 
   function choose(ids: number[]) {
+    if (ids.includes(CREATE)) {
+      if (canCreate && !create.isPending) void createHorse(name);
+      return;
+    }
     setKnown(options.filter((horse) => ids.includes(horse.id)));
     onChange(ids);
   }
 
-  async function createHorse() {
+  async function createHorse(horseName: string) {
     try {
-      const horse = await create.mutateAsync({ name });
+      const horse = await create.mutateAsync({ name: horseName });
       setKnown((current) => [...current.filter((h) => value.includes(h.id)), horse]);
       onChange([...value, horse.id]);
       setSearch('');
@@ -49,35 +59,23 @@ export function HorsePicker({ value, onChange, error }: HorsePickerProps) {
     }
   }
 
+  const data = options.map((horse) => ({ value: horse.id, label: horseLabel(horse) }));
+  if (canCreate) data.push({ value: CREATE, label: t('enrol.createHorse', { name }) });
+
   return (
-    <Stack gap={4}>
-      <MultiSelect<number>
-        label={t('enrol.horses')}
-        description={t('enrol.horsesHint')}
-        placeholder={t('search.placeholder')}
-        searchable
-        searchValue={search}
-        onSearchChange={setSearch}
-        filter={({ options: all }) => all}
-        nothingFoundMessage={debouncedSearch.trim().length >= 2 && !found.isFetching ? t('search.noMatch') : undefined}
-        data={options.map((horse) => ({ value: horse.id, label: horseLabel(horse) }))}
-        value={value}
-        onChange={choose}
-        error={error}
-      />
-      {canCreate && (
-        <Group>
-          <Button
-            size="compact-sm"
-            variant="light"
-            leftSection={<IconPlus size={14} aria-hidden />}
-            loading={create.isPending}
-            onClick={() => void createHorse()}
-          >
-            {t('enrol.createHorse', { name })}
-          </Button>
-        </Group>
-      )}
-    </Stack>
+    <MultiSelect<number>
+      label={t('enrol.horses')}
+      description={t('enrol.horsesHint')}
+      placeholder={t('search.placeholder')}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options: all }) => all}
+      nothingFoundMessage={debouncedSearch.trim().length >= 2 && !found.isFetching ? t('search.noMatch') : undefined}
+      data={data}
+      value={value}
+      onChange={choose}
+      error={error}
+    />
   );
 }

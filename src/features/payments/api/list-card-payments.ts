@@ -12,8 +12,13 @@ export async function listCardPayments(venue: number, party: PayerRef | null): P
   return rowsOf(answer);
 }
 
-export function useCardPayments(venue: number, party: PayerRef | null = null) {
+/**
+ * `enabled` false until the server is known to take cards: without card keys the list answers
+ * 409 `cards_not_configured`, which would show as a red toast on every visit of the page.
+ */
+export function useCardPayments(venue: number, party: PayerRef | null = null, enabled = true) {
   return useQuery({
+    enabled,
     ...queryOptions({
       queryKey: paymentKeys.venuePayments(venue, party?.type ?? null, party?.id ?? null),
       queryFn: () => listCardPayments(venue, party),

@@ -24,7 +24,8 @@ export function OfficeCardPayments({ venue }: { venue: number }) {
   const { t } = useTranslation('payments');
   const key = usePublishableKey();
   const currency = useVenueCurrency(venue);
-  const payments = useCardPayments(venue);
+  // asked only once the server is known to take cards (a server without card keys answers 409)
+  const payments = useCardPayments(venue, null, !!key.data);
   const [charging, setCharging] = useState(false);
   const [refunding, setRefunding] = useState<CardPayment | null>(null);
 

@@ -17,10 +17,10 @@ export const userSearchQueryOptions = (query: string) =>
   queryOptions({ queryKey: venueKeys.userSearch(query.trim()), queryFn: () => searchUsers(query) });
 
 /** Searches once at least two characters are typed. */
-export function useUserSearch(query: string) {
+export function useUserSearch(query: string, enabled = true) {
   return useQuery({
     ...userSearchQueryOptions(query),
-    enabled: query.trim().length >= 2,
+    enabled: enabled && query.trim().length >= 2,
     placeholderData: keepPreviousData,
   });
 }

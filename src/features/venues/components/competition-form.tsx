@@ -10,8 +10,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { fromLocalInput, toLocalInput } from '@/lib/format';
 import { DISCIPLINES } from '@shared/schemas/configuration';
 import type { Competition } from '@shared/schemas/venue-setup';
 import { DEFAULT_KNOCK_DOWN_SECONDS, KNOCK_DOWN_SECONDS, RANKING_RULES } from '@shared/sport/ranking';
@@ -28,7 +28,7 @@ interface CompetitionValues {
   vec: number | null;
   number: string;
   name: string;
-  /** `datetime-local` text in the browser's time zone. */
+  /** `datetime-local` text in the venue's time zone (the zone times are shown in). */
   starts_at: string;
   discipline: (typeof DISCIPLINES)[number];
   rule: string;
@@ -42,7 +42,7 @@ interface CompetitionValues {
   knock_down_seconds: string;
   fei_id: string;
   start_interval_seconds: number | string;
-  /** `datetime-local` text in the browser's time zone. */
+  /** `datetime-local` text in the venue's time zone (the zone times are shown in). */
   entry_deadline: string;
   /** The prize chart: amounts by rank, or percentages of the prize money by rank. */
   chart_mode: ChartMode;
@@ -79,14 +79,12 @@ function initialChart(competition: Competition | undefined): { chart_mode: Chart
   return { chart_mode: 'amounts', chart: '' };
 }
 
-const LOCAL_DATE_TIME = 'YYYY-MM-DDTHH:mm';
-
 function initialValues(competition: Competition | undefined): CompetitionValues {
   return {
     vec: competition?.vec ?? null,
     number: competition?.number ?? '',
     name: competition?.name ?? '',
-    starts_at: competition?.starts_at ? dayjs(competition.starts_at).format(LOCAL_DATE_TIME) : '',
+    starts_at: toLocalInput(competition?.starts_at),
     discipline: competition?.discipline ?? 'jumping',
     rule: competition?.rule ?? '',
     height_cm: competition?.height_cm ?? '',
@@ -97,7 +95,7 @@ function initialValues(competition: Competition | undefined): CompetitionValues 
     knock_down_seconds: String(competition?.knock_down_seconds ?? DEFAULT_KNOCK_DOWN_SECONDS),
     fei_id: competition?.fei_id ?? '',
     start_interval_seconds: competition?.start_interval_seconds ?? 90,
-    entry_deadline: competition?.entry_deadline ? dayjs(competition.entry_deadline).format(LOCAL_DATE_TIME) : '',
+    entry_deadline: toLocalInput(competition?.entry_deadline),
     ...initialChart(competition),
   };
 }
@@ -107,7 +105,7 @@ function toInput(values: CompetitionValues): CompetitionInput {
     vec: values.vec ?? 0,
     number: values.number,
     name: values.name,
-    starts_at: values.starts_at ? dayjs(values.starts_at).toISOString() : null,
+    starts_at: fromLocalInput(values.starts_at),
     discipline: values.discipline,
     rule: values.rule.trim() || null,
     height_cm: values.height_cm === '' ? null : Number(values.height_cm),
@@ -118,7 +116,7 @@ function toInput(values: CompetitionValues): CompetitionInput {
     knock_down_seconds: values.knock_down_seconds === '3' ? 3 : 4,
     fei_id: values.fei_id.trim() || null,
     start_interval_seconds: values.start_interval_seconds === '' ? 90 : Number(values.start_interval_seconds),
-    entry_deadline: values.entry_deadline ? dayjs(values.entry_deadline).toISOString() : null,
+    entry_deadline: fromLocalInput(values.entry_deadline),
     prize_chart: values.chart_mode === 'amounts' ? (parseChart('amounts', values.chart) ?? []) : [],
     prize_distribution_bp: values.chart_mode === 'percentages' ? (parseChart('percentages', values.chart) ?? []) : [],
   };

@@ -3,13 +3,15 @@ import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UserSummary } from '@shared/schemas/user';
-import { VENUE_STAFF_ROLES } from '@shared/schemas/venue-setup';
+import { can } from '@shared/permissions';
+import { VENUE_STAFF_ROLES, type VenueUser } from '@shared/schemas/venue-setup';
 import { translateFieldError } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useSubmit } from '@/lib/use-submit';
 import { useAssignVenueUser } from '../api/assign-venue-user';
 import { useUserSearch } from '../api/search-users';
+import { useStaffCandidates } from '../api/search-staff-candidates';
+import { useAppStore } from '@/lib/store';
 import { SEARCH_DEBOUNCE_MS } from '@/lib/debounce';
 import { FormModal } from '@/lib/components/form-modal';
 
@@ -20,19 +22,28 @@ interface StaffValues {
   roles: StaffRole[];
 }
 
-function userLabel(user: UserSummary): string {
+/** What the picker shows of an account (a user search hit or a staff candidate). */
+type Account = Pick<VenueUser, 'id' | 'username' | 'first_name' | 'last_name'>;
+
+function userLabel(user: Account): string {
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
   return name ? `${name} (${user.username})` : user.username;
 }
 
-/** Assign a user, found by name or e-mail, to the venue with one or more staff roles. */
+/**
+ * Assign a user to the venue with one or more staff roles: an admin finds anyone by name or
+ * e-mail; the venue's organizer finds a staff account by its exact e-mail or username.
+ */
 export function StaffAssignForm({ venueId, onClose }: { venueId: number; onClose(): void }) {
   const { t } = useTranslation(['venueSetup', 'common']);
   const assign = useAssignVenueUser();
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const found = useUserSearch(debouncedSearch);
-  const [chosen, setChosen] = useState<UserSummary | null>(null);
+  const admin = useAppStore((state) => can(state.user?.roles, 'user.search'));
+  const everyone = useUserSearch(debouncedSearch, admin);
+  const candidates = useStaffCandidates(venueId, debouncedSearch, !admin);
+  const found = admin ? everyone : candidates;
+  const [chosen, setChosen] = useState<Account | null>(null);
   const form = useForm<StaffValues>({
     initialValues: { user: null, roles: [] },
     validate: {
@@ -50,7 +61,7 @@ export function StaffAssignForm({ venueId, onClose }: { venueId: number; onClose
     onClose();
   });
 
-  const results = found.data?.results ?? [];
+  const results: Account[] = found.data?.results ?? [];
   // The chosen user stays an option while the next search shows other people.
   const options = [...(chosen && !results.some((user) => user.id === chosen.id) ? [chosen] : []), ...results];
   return (
@@ -63,7 +74,7 @@ export function StaffAssignForm({ venueId, onClose }: { venueId: number; onClose
     >
       <Select<number>
         label={t('users.user')}
-        description={t('users.userHint')}
+        description={admin ? t('users.userHint') : t('users.userHintExact')}
         placeholder={t('users.searchPlaceholder')}
         required
         searchable

@@ -40,7 +40,7 @@ function toInput(values: VenueValues): VenueInput {
     name: values.name,
     fei_id: values.fei_id.trim() || null,
     city: values.city.trim() || null,
-    country: values.country,
+    country: values.country ?? '',
     currency: values.currency ?? '',
     currencyDisplay: values.currencyDisplay,
     start_date: values.start_date || null,
@@ -119,8 +119,10 @@ export function VenueForm({ venue, countries, currencies, onSaved }: VenueFormPr
           <TextInput label={t('venueForm.city')} key={form.key('city')} {...form.getInputProps('city')} />
           <Select
             label={t('venueForm.country')}
+            description={t('venueForm.countryHint')}
+            required
             searchable
-            clearable
+            allowDeselect={false}
             data={countries.map((country) => ({ value: country.code, label: `${country.name} (${country.code})` }))}
             key={form.key('country')}
             {...form.getInputProps('country')}

@@ -2,6 +2,8 @@ import { Alert, Anchor, Card, DataList, Image, SimpleGrid, Skeleton, Stack, Text
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { errorText } from '@/lib/api-error';
+import { useAppStore } from '@/lib/store';
+import { can } from '@shared/permissions';
 import { formatDateRange } from '@/lib/format';
 import { href, PATHS, type PathKey } from '@/lib/paths';
 import { useVenue } from '../api/get-venue';
@@ -16,6 +18,18 @@ const CONFIG_SECTIONS = [
   'venueUsers',
   'venueOther',
   'venueEmails',
+  'venueWhitelabels',
+] as const satisfies PathKey[];
+
+/** The set-up a venue's organizer does itself (the server admits it for its own venue only). */
+export const ORGANIZER_SETUP_SECTIONS = [
+  'venueConfigEdit',
+  'venueEventCategories',
+  'venueCompetitions',
+  'venueConsumables',
+  'venueTaxConfigurations',
+  'venueUsers',
+  'venueOther',
   'venueWhitelabels',
 ] as const satisfies PathKey[];
 
@@ -78,10 +92,27 @@ function LinkGrid({ title, id, pages, venueId }: LinkGridProps) {
   );
 }
 
-/** A venue's configuration page: its key data, then the way to every section and view. */
+/** The organizer's way into the set-up of its own venue (a card on its dashboard). */
+export function VenueSetupLinks({ venueId }: { venueId: number }) {
+  const { t } = useTranslation('venueSetup');
+  return (
+    <LinkGrid
+      title={t('overview.setUpShow')}
+      id="venue-setup-links"
+      pages={ORGANIZER_SETUP_SECTIONS}
+      venueId={venueId}
+    />
+  );
+}
+
+/**
+ * A venue's configuration page: its key data, then the way to every section and view — for the
+ * venue's organizer only the set-up it does itself (the views and actions are on its dashboard).
+ */
 export function VenueOverview({ venueId }: { venueId: number }) {
   const { t } = useTranslation('venueSetup');
   const venue = useVenue(venueId);
+  const admin = useAppStore((state) => can(state.user?.roles, 'dashboard.admin'));
   const yesNo = (value: boolean) => (value ? t('overview.yes') : t('overview.no'));
   return (
     <Stack>
@@ -131,9 +162,14 @@ export function VenueOverview({ venueId }: { venueId: number }) {
           )}
         </Stack>
       </Card>
-      <LinkGrid title={t('overview.configuration')} id="venue-config-links" pages={CONFIG_SECTIONS} venueId={venueId} />
-      <LinkGrid title={t('overview.views')} id="venue-view-links" pages={VIEWS} venueId={venueId} />
-      <LinkGrid title={t('overview.actions')} id="venue-action-links" pages={ACTIONS} venueId={venueId} />
+      <LinkGrid
+        title={t('overview.configuration')}
+        id="venue-config-links"
+        pages={admin ? CONFIG_SECTIONS : ORGANIZER_SETUP_SECTIONS}
+        venueId={venueId}
+      />
+      {admin && <LinkGrid title={t('overview.views')} id="venue-view-links" pages={VIEWS} venueId={venueId} />}
+      {admin && <LinkGrid title={t('overview.actions')} id="venue-action-links" pages={ACTIONS} venueId={venueId} />}
     </Stack>
   );
 }

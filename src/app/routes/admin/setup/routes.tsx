@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { digitsLoader } from '../../../guards/loaders';
+import { audienceLoader, digitsLoader } from '../../../guards/loaders';
 import { lazyPage } from '../../../lazy-route';
 import { page, section } from '../../../route-builders';
 
@@ -64,6 +64,7 @@ export const venueSetupRoutes: RouteObject[] = [
       page(
         'venueEmails',
         lazyPage(adminSetup, (m) => m.VenueEmailsRoute),
+        { loader: audienceLoader('admin') },
       ),
       page(
         'venueWhitelabels',
@@ -74,10 +75,12 @@ export const venueSetupRoutes: RouteObject[] = [
   page(
     'venueParticipants',
     lazyPage(adminSetup, (m) => m.VenueParticipantsRoute),
+    { loader: audienceLoader('admin') },
   ),
   page(
     'venueOfficials',
     lazyPage(adminSetup, (m) => m.VenueOfficialsRoute),
+    { loader: audienceLoader('admin') },
   ),
 ];
 
