@@ -144,6 +144,11 @@ export interface Issuer extends InvoiceParty {
   bic: string | null;
   bankName: string | null;
   logoUrl: string | null;
+  /** The seller's tax number (EN 16931 BT-32) and the show office's contact (BG-6; XRechnung BR-DE-2, BR-DE-6, BR-DE-7). */
+  taxNumber: string | null;
+  contactName: string | null;
+  phone: string | null;
+  contactEmail: string | null;
 }
 
 /** The venue as the seller on its invoices, with its default bank account in its currency. */
@@ -153,6 +158,8 @@ export async function issuerOf(db: Db, venueId: number): Promise<Issuer | undefi
         v.address, v.postal_code AS "postalCode", v.city, v.country, v.vat_id AS "vatId", v.invoice_email AS email,
         v.fei_id AS "feiId", v.start_date::text AS "startDate", v.end_date::text AS "endDate", v.currency,
         v.time_zone AS "timeZone", v.invoice_due_days AS "dueDays", v.whitelabel_logo_url AS "logoUrl",
+        NULLIF(btrim(v.tax_number), '') AS "taxNumber", NULLIF(btrim(v.contact_name), '') AS "contactName",
+        NULLIF(btrim(v.contact_phone), '') AS phone, NULLIF(btrim(v.contact_email), '') AS "contactEmail",
         b.iban, b.bic, b.bank_name AS "bankName"
       FROM venues v
       LEFT JOIN LATERAL (SELECT iban, bic, bank_name FROM venue_bank_accounts

@@ -170,6 +170,10 @@ export const sellerSnapshot = (issuer: Awaited<ReturnType<typeof issuerOf>> & ob
   country: issuer.country,
   vat_id: issuer.vat_id,
   email: issuer.email,
+  tax_number: issuer.taxNumber,
+  contact_name: issuer.contactName,
+  phone: issuer.phone,
+  contact_email: issuer.contactEmail,
   iban: issuer.iban,
   bic: issuer.bic,
   bank_name: issuer.bankName,
@@ -180,7 +184,10 @@ export const sellerSnapshot = (issuer: Awaited<ReturnType<typeof issuerOf>> & ob
   logo_url: issuer.logoUrl,
 });
 
-export type SellerSnapshot = ReturnType<typeof sellerSnapshot>;
+type Snapshot = ReturnType<typeof sellerSnapshot>;
+/** Snapshots stored before the venue had a tax number and a contact lack those fields. */
+type AddedLater = 'tax_number' | 'contact_name' | 'phone' | 'contact_email';
+export type SellerSnapshot = Omit<Snapshot, AddedLater> & Partial<Pick<Snapshot, AddedLater>>;
 
 /** The seller as the documents and the API show it (party fields and bank account). */
 export const sellerParty = (seller: SellerSnapshot) => ({

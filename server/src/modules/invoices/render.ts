@@ -70,6 +70,11 @@ export async function documentOf(
     seller: {
       ...sellerParty(seller),
       bankName: seller.bank_name,
+      // Invoices issued before the venue had a contact have none in their snapshot.
+      taxNumber: seller.tax_number ?? null,
+      contactName: seller.contact_name ?? null,
+      phone: seller.phone ?? null,
+      contactEmail: seller.contact_email ?? null,
       logo: logos.get(logoKey) ?? null,
     },
     buyer: { ...(row.buyer as InvoiceParty), partyType: row.partyType, partyId: row.partyId },

@@ -2,7 +2,7 @@ import type { Invoice } from '@e-invoice-eu/core';
 import type { TaxCategory } from '@shared/schemas/invoices';
 import { dayDate, decimal, isoDay, percent } from './document-format';
 import { invoiceLabels, type InvoiceLabels } from './invoice-labels';
-import type { InvoiceDocument } from './model';
+import { supplyPeriod, type InvoiceDocument } from './model';
 
 /**
  * InvoiceDocument → the EN 16931 invoice of @e-invoice-eu/core (its JSON mirrors UBL: `ubl:Invoice`,
@@ -167,9 +167,11 @@ export function toEInvoiceData(doc: InvoiceDocument): Invoice {
   const sellerCountry = seller.country ?? buyer.country;
   const buyerCountry = buyer.country ?? seller.country;
   if (!sellerCountry || !buyerCountry) throw new InvoiceDocumentError(doc.number, ['no country for seller or buyer']);
-  const start = isoDay(doc.venue.startDate);
-  const end = isoDay(doc.venue.endDate);
+  const supply = supplyPeriod(doc);
+  const start = isoDay(supply.start);
+  const end = isoDay(supply.end);
   const sepa = doc.kind === 'invoice' && seller.iban;
+  const contactEmail = seller.contactEmail || seller.email;
 
   const lines = doc.lines.map((line, i): Line => {
     const day = isoDay(line.date);
@@ -246,9 +248,9 @@ export function toEInvoiceData(doc: InvoiceDocument): Invoice {
             : {}),
           'cac:PartyLegalEntity': { 'cbc:RegistrationName': seller.name },
           'cac:Contact': {
-            'cbc:Name': seller.name,
+            'cbc:Name': seller.contactName || seller.name,
             ...(seller.phone ? { 'cbc:Telephone': seller.phone } : {}),
-            ...(seller.email ? { 'cbc:ElectronicMail': seller.email } : {}),
+            ...(contactEmail ? { 'cbc:ElectronicMail': contactEmail } : {}),
           },
         },
       },

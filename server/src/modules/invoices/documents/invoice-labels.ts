@@ -6,6 +6,9 @@ export interface InvoiceLabels {
   creditNote: string;
   number: string;
   issueDate: string;
+  /** A credit note's own number and date: it is no invoice, and says so in its head. */
+  creditNoteNumber: string;
+  creditNoteDate: string;
   dueDate: string;
   /** When the show took place: the date of supply. */
   showDates: string;
@@ -63,6 +66,8 @@ const en: InvoiceLabels = {
   creditNote: 'Credit note',
   number: 'Invoice no.',
   issueDate: 'Invoice date',
+  creditNoteNumber: 'Credit note no.',
+  creditNoteDate: 'Credit note date',
   dueDate: 'Due date',
   showDates: 'Date of supply',
   show: 'Show',
@@ -111,6 +116,8 @@ const de: InvoiceLabels = {
   creditNote: 'Gutschrift',
   number: 'Rechnungsnummer',
   issueDate: 'Rechnungsdatum',
+  creditNoteNumber: 'Gutschriftsnummer',
+  creditNoteDate: 'Datum der Gutschrift',
   dueDate: 'Fällig am',
   showDates: 'Leistungszeitraum',
   show: 'Turnier',
@@ -160,6 +167,8 @@ const pl: InvoiceLabels = {
   creditNote: 'Faktura korygująca',
   number: 'Numer faktury',
   issueDate: 'Data wystawienia',
+  creditNoteNumber: 'Numer faktury korygującej',
+  creditNoteDate: 'Data wystawienia korekty',
   dueDate: 'Termin płatności',
   showDates: 'Data wykonania usługi',
   show: 'Zawody',
@@ -208,6 +217,8 @@ const fr: InvoiceLabels = {
   creditNote: 'Avoir',
   number: 'Numéro de facture',
   issueDate: 'Date de facture',
+  creditNoteNumber: 'Numéro d’avoir',
+  creditNoteDate: 'Date de l’avoir',
   dueDate: "Date d'échéance",
   showDates: 'Date de la prestation',
   show: 'Concours',
@@ -257,6 +268,8 @@ const it: InvoiceLabels = {
   creditNote: 'Nota di credito',
   number: 'Numero fattura',
   issueDate: 'Data fattura',
+  creditNoteNumber: 'Numero nota di credito',
+  creditNoteDate: 'Data nota di credito',
   dueDate: 'Data di scadenza',
   showDates: 'Data della prestazione',
   show: 'Concorso',

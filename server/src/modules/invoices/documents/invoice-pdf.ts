@@ -2,7 +2,7 @@ import type { TaxCategory } from '@shared/schemas/invoices';
 import { addressLines, dayDate, money, percent } from './document-format';
 import { invoiceLabels, type InvoiceLabels } from './invoice-labels';
 import { logoDataUrl } from './logo-image';
-import type { InvoiceDocument } from './model';
+import { supplyPeriod, type InvoiceDocument } from './model';
 import { printFacturX } from './factur-x-pdf';
 import { INVOICE_FONT, invoiceTextWidth } from './pdf-fonts';
 
@@ -58,12 +58,14 @@ function partyBlock(
 function header(doc: InvoiceDocument, labels: InvoiceLabels, title: string, logo: boolean): Node {
   const { seller, venue } = doc;
   const show = venue.feiId ? `${venue.name} (${venue.feiId})` : venue.name;
-  const from = venue.startDate ? dayDate(venue.startDate) : '';
-  const to = venue.endDate ? dayDate(venue.endDate) : '';
+  const supply = supplyPeriod(doc);
+  const from = supply.start ? dayDate(supply.start) : '';
+  const to = supply.end ? dayDate(supply.end) : '';
   const period = from && to && from !== to ? `${from} – ${to}` : from || to;
+  const credit = doc.kind === 'credit_note';
   const meta: [string, string][] = [
-    [labels.number, doc.number],
-    [labels.issueDate, dayDate(doc.issueDate)],
+    [credit ? labels.creditNoteNumber : labels.number, doc.number],
+    [credit ? labels.creditNoteDate : labels.issueDate, dayDate(doc.issueDate)],
     ...(doc.kind === 'invoice' ? [[labels.dueDate, dayDate(doc.dueDate)] as [string, string]] : []),
     [labels.show, show],
     ...(period ? [[labels.showDates, period] as [string, string]] : []),
