@@ -49,6 +49,8 @@ export const ERROR_CODES = [
   'sync_running',
   'registry_unavailable',
   'registry_not_configured',
+  // invoices by the book: what an invoice lacks is fixed before its number is taken
+  'invoice_incomplete',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -94,6 +96,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   registry_unavailable:
     "The federation's registry did not answer properly. Please try again later or upload its export file.",
   registry_not_configured: "The connection to the federation's registry is not set up on this server.",
+  invoice_incomplete: 'The invoice cannot be issued yet: data an e-invoice requires is missing.',
 };
 
 /** Field error codes (zod messages in src/shared/schemas are these codes). */

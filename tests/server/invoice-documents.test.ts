@@ -679,10 +679,10 @@ describe('e-invoice data', () => {
       'seller.iban',
     ]);
     expect(eInvoiceGaps(threeRates)).toEqual([]);
-    // The buyer's country falls back to the seller's: the XML stays valid against the schema.
-    expect(
-      toEInvoiceData(bare)['ubl:Invoice']['cac:AccountingCustomerParty']['cac:Party']['cac:PostalAddress'],
-    ).toEqual({ 'cac:Country': { 'cbc:IdentificationCode': 'SI' } });
+    // Never the seller's country for the buyer's (nor the other way round): no document is made.
+    expect(() => toEInvoiceData(bare)).toThrow(/buyer's country is missing \(BR-11\)/);
+    const noSellerCountry = invoiceDoc([line('Box', 1, 4000, 2200)], { seller: { ...SELLER, country: null } });
+    expect(() => toEInvoiceData(noSellerCountry)).toThrow(/seller's country is missing \(BR-9\)/);
   });
 
   it('flags VAT per line that drifts more than BR-CO-17 allows', () => {

@@ -87,16 +87,28 @@ describe('an invoice', () => {
     expect(invoice.gross).toBe(15000);
   });
 
-  it('bills a SKIP override as reverse charge (the ledger takes the VAT out of the gross price) and FORCE with VAT', async () => {
+  it('refuses a SKIP override as reverse charge without the buyer’s VAT id (BR-AE-02), no number taken; FORCE bills with VAT', async () => {
     const auth = await office();
     await setTaxOverride(db(), f.rider, 'SKIP');
-    await charge(server().app, auth, { party_type: 'rider', party_id: f.rider, consumable: f.box });
-    const skipped = await generateOne(f.participation);
-    expect(skipped.vat_summary).toEqual([{ tax_rate_bp: 0, tax_category: 'AE', net: 12295, tax: 0, gross: 12295 }]);
+    const skippedEntry = await charge(server().app, auth, {
+      party_type: 'rider',
+      party_id: f.rider,
+      consumable: f.box,
+    });
+    const skipped = await call(
+      'organizer',
+      'GET',
+      `/api/v1/venue/1/generateInvoice/?venueParticipationID=${f.participation}`,
+    );
+    expect(skipped.statusCode).toBe(400);
+    expect(skipped.json()).toMatchObject({ error: 'invoice_incomplete', fields: ['buyer.vat_id'] });
+    expect(await invoiceNumbers(db())).toEqual([]);
+    // The refused entry is not locked: the office corrects it and bills it with VAT.
+    expect((await call('organizer', 'DELETE', `/api/v1/transaction/${skippedEntry.id}/`)).statusCode).toBe(204);
     await setTaxOverride(db(), f.rider, 'FORCE');
     await charge(server().app, auth, { party_type: 'rider', party_id: f.rider, consumable: f.box });
     const forced = await generateOne(f.participation);
-    expect(forced.number).toBe('1-00002');
+    expect(forced.number).toBe('1-00001');
     expect(forced.vat_summary).toEqual([{ tax_rate_bp: 2200, tax_category: 'S', net: 12295, tax: 2705, gross: 15000 }]);
   });
 

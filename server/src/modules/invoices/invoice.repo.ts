@@ -75,6 +75,10 @@ export interface EntryRow {
   grossMinor: number;
   taxRateBp: number;
   taxTypeId: number | null;
+  /** The tax type's explicit VAT category and legal text (null: no tax type). */
+  taxCategory: string | null;
+  exemptionReason: string | null;
+  exemptionCode: string | null;
   beneficiary: string | null;
   merchant: string | null;
 }
@@ -98,11 +102,12 @@ export async function lockEntries(
   const rows = rowsOf<EntryRow & { id: string | number }>(
     await tx.execute(sql`SELECT t.id, (t.occurred_at AT TIME ZONE v.time_zone)::date::text AS "occurredAt", t.kind, t.description, t.quantity,
         t.net_minor AS "netMinor", t.tax_minor AS "taxMinor", t.gross_minor AS "grossMinor",
-        t.tax_rate_bp AS "taxRateBp", t.tax_type_id AS "taxTypeId",
+        t.tax_rate_bp AS "taxRateBp", t.tax_type_id AS "taxTypeId", tt.category AS "taxCategory",
+        tt.exemption_reason AS "exemptionReason", tt.exemption_code AS "exemptionCode",
         (SELECT btrim(r.first_name || ' ' || r.last_name) FROM riders r WHERE r.id = t.beneficiary_rider_id) AS beneficiary,
         (SELECT COALESCE(NULLIF(btrim(m.company_name), ''), btrim(m.first_name || ' ' || m.last_name))
            FROM merchants m WHERE m.id = t.merchant_id) AS merchant
-      FROM transactions t JOIN venues v ON v.id = t.venue_id
+      FROM transactions t JOIN venues v ON v.id = t.venue_id LEFT JOIN tax_types tt ON tt.id = t.tax_type_id
       WHERE t.id IN (${sql.join(
         locked.map((id) => sql`${id}`),
         sql`, `,

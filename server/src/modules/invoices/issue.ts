@@ -12,6 +12,7 @@ import {
   type Issuer,
   type PartyKey,
 } from './invoice.repo';
+import { assertComplete, buyerGaps, sellerGaps } from './invoice-check';
 import { invoiceNumberText, invoiceReference } from './payment-reference';
 
 /**
@@ -21,13 +22,21 @@ import { invoiceNumberText, invoiceReference } from './payment-reference';
  * all or nothing, so a crash leaves neither a gap nor an entry on two invoices.
  */
 
-/** The EN 16931 VAT category of a line: reverse charge for a SKIP override or a foreign business. */
+/**
+ * The EN 16931 VAT category of a line. A tax type that states a category without VAT (exempt,
+ * zero rate, reverse charge, intra-community, export) gives it with its legal text; a line
+ * with VAT is standard rated. A line without VAT whose tax type states none keeps the rules
+ * billed so far: reverse charge for a rider's SKIP override or a business in another member
+ * state, else exempt.
+ */
 export function taxCategoryOf(
-  rateBp: number,
+  entry: Pick<EntryRow, 'taxRateBp' | 'taxCategory'>,
   buyer: Pick<Buyer, 'taxOverride' | 'vat_id' | 'country'>,
   sellerCountry: string | null,
 ): TaxCategory {
-  if (rateBp > 0) return 'S';
+  const stated = entry.taxCategory as TaxCategory | null;
+  if (stated && stated !== 'S') return stated;
+  if (entry.taxRateBp > 0) return 'S';
   const foreignBusiness = !!buyer.vat_id && !!buyer.country && !!sellerCountry && buyer.country !== sellerCountry;
   if (buyer.taxOverride === 'SKIP' || foreignBusiness) return 'AE';
   return 'E';
@@ -56,6 +65,9 @@ export function lineOf(entry: EntryRow, category: TaxCategory): InvoiceLine {
     gross: entry.grossMinor,
     tax_rate_bp: entry.taxRateBp,
     tax_category: category,
+    ...(category !== 'S' && (entry.exemptionReason || entry.exemptionCode)
+      ? { exemption_reason: entry.exemptionReason, exemption_code: entry.exemptionCode }
+      : {}),
     credited: false,
   };
 }
@@ -68,6 +80,9 @@ export function vatSummaryOf(lines: readonly InvoiceLine[]): VatSummaryRow[] {
     const row = rows.get(key) ?? {
       tax_rate_bp: line.tax_rate_bp,
       tax_category: line.tax_category,
+      ...(line.exemption_reason || line.exemption_code
+        ? { exemption_reason: line.exemption_reason ?? null, exemption_code: line.exemption_code ?? null }
+        : {}),
       net: 0,
       tax: 0,
       gross: 0,
@@ -122,7 +137,10 @@ export async function issueInvoice(
   const issuer = options.issuer ?? (await issuerOf(tx, venueId));
   const buyer = await buyerOf(tx, party);
   if (!issuer || !buyer) return null;
-  const lines = entries.map((e) => lineOf(e, taxCategoryOf(e.taxRateBp, buyer, issuer.country)));
+  const lines = entries.map((e) => lineOf(e, taxCategoryOf(e, buyer, issuer.country)));
+  // Everything the e-invoice needs is checked before the number is taken: a refused invoice
+  // rolls back with nothing locked and no number used.
+  assertComplete([...sellerGaps(issuer), ...buyerGaps(buyer, lines)], buyer.name);
   const totals = totalsOf(lines);
   const number = await nextNumber(tx, venueId, 'invoice');
   const { issueDate, dueDate } = options.dates ?? (await datesOf(tx, issuer.timeZone, issuer.dueDays));

@@ -252,14 +252,21 @@ function payment(doc: InvoiceDocument, labels: InvoiceLabels): Node[] {
   ];
 }
 
+/** The legal text of each category without VAT: its tax type's own where it has one, else the category's. */
 function notes(doc: InvoiceDocument, labels: InvoiceLabels): Node[] {
-  const categories = new Set(doc.lines.map((line) => line.tax_category));
-  const texts = [
-    ...(categories.has('AE') ? [labels.reverseCharge] : []),
-    ...(categories.has('E') ? [labels.vatExempt] : []),
-    ...(categories.has('Z') ? [labels.zeroRated] : []),
-  ];
-  return texts.map((text) => ({ text, margin: [0, 8, 0, 0], bold: true }));
+  const own: Partial<Record<TaxCategory, string>> = {
+    AE: labels.reverseCharge,
+    E: labels.vatExempt,
+    Z: labels.zeroRated,
+    K: labels.intraCommunity,
+    G: labels.exportOutsideEu,
+  };
+  const texts = new Set<string>();
+  for (const line of doc.lines) {
+    const text = line.exemption_reason?.trim() || own[line.tax_category];
+    if (text) texts.add(text);
+  }
+  return [...texts].map((text) => ({ text, margin: [0, 8, 0, 0], bold: true }));
 }
 
 function correction(doc: InvoiceDocument, labels: InvoiceLabels): Node[] {
