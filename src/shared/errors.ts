@@ -133,6 +133,9 @@ export const FIELD_ERROR_CODES = [
   'inactive',
   'kind_not_allowed',
   'no_tax_rate',
+  // a tax type's category and its rates; a charge whose tax nothing configures
+  'not_zero_rated',
+  'no_tax_configured',
   'invalid_fei_id',
   'invalid_file_type',
   'already_ended',
