@@ -163,6 +163,7 @@ export const FIELD_ERROR_CODES = [
   'over_owed',
   'no_bank_account',
   'not_sepa',
+  'needs_bic_address',
   'not_sepa_currency',
   'batch_sent',
   'batch_cancelled',
