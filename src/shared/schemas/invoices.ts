@@ -48,6 +48,8 @@ export const INVOICE_GAPS = [
   'buyer.country',
   'buyer.email',
   'buyer.vat_id',
+  // a line without VAT whose tax type states no ground for it (exempt, reverse charge, …)
+  'line.tax_ground',
 ] as const;
 export type InvoiceGap = (typeof INVOICE_GAPS)[number];
 

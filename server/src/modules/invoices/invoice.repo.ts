@@ -75,6 +75,8 @@ export interface EntryRow {
   grossMinor: number;
   taxRateBp: number;
   taxTypeId: number | null;
+  /** The charge category (box, shavings, entry_fee, services, …): where the supply is taxed. */
+  category: string | null;
   /** The tax type's explicit VAT category and legal text (null: no tax type). */
   taxCategory: string | null;
   exemptionReason: string | null;
@@ -102,7 +104,7 @@ export async function lockEntries(
   const rows = rowsOf<EntryRow & { id: string | number }>(
     await tx.execute(sql`SELECT t.id, (t.occurred_at AT TIME ZONE v.time_zone)::date::text AS "occurredAt", t.kind, t.description, t.quantity,
         t.net_minor AS "netMinor", t.tax_minor AS "taxMinor", t.gross_minor AS "grossMinor",
-        t.tax_rate_bp AS "taxRateBp", t.tax_type_id AS "taxTypeId", tt.category AS "taxCategory",
+        t.tax_rate_bp AS "taxRateBp", t.tax_type_id AS "taxTypeId", tt.category AS "taxCategory", t.category,
         tt.exemption_reason AS "exemptionReason", tt.exemption_code AS "exemptionCode",
         (SELECT btrim(r.first_name || ' ' || r.last_name) FROM riders r WHERE r.id = t.beneficiary_rider_id) AS beneficiary,
         (SELECT COALESCE(NULLIF(btrim(m.company_name), ''), btrim(m.first_name || ' ' || m.last_name))

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { InvoiceLine, TaxCategory, VatSummaryRow } from '@shared/schemas/invoices';
+import type { InvoiceGap, InvoiceLine, TaxCategory, VatSummaryRow } from '@shared/schemas/invoices';
 import type { Db } from '../../db/client';
 import { invoices } from '../../db/schema';
 import {
@@ -12,6 +12,7 @@ import {
   type Issuer,
   type PartyKey,
 } from './invoice.repo';
+import { buyerKindOf, placeOfSupply, supplyKindOf } from '../ledger/tax-place';
 import { assertComplete, buyerGaps, sellerGaps } from './invoice-check';
 import { invoiceNumberText, invoiceReference } from './payment-reference';
 
@@ -23,23 +24,24 @@ import { invoiceNumberText, invoiceReference } from './payment-reference';
  */
 
 /**
- * The EN 16931 VAT category of a line. A tax type that states a category without VAT (exempt,
- * zero rate, reverse charge, intra-community, export) gives it with its legal text; a line
- * with VAT is standard rated. A line without VAT whose tax type states none keeps the rules
- * billed so far: reverse charge for a rider's SKIP override or a business in another member
- * state, else exempt.
+ * The EN 16931 VAT category of a line, or null when a line without VAT has no legal ground.
+ * A tax type that states a category without VAT (exempt, zero rate, reverse charge,
+ * intra-community, export) gives it, with its legal text; a line with VAT is standard rated.
+ * A line without VAT whose tax type states nothing is never taken as exempt for its 0: it is
+ * reverse charge only where the place-of-supply rules put the tax on the buyer (a general service
+ * to a business in another member state, tax-place.ts); otherwise it has no legal ground, and the
+ * invoice is refused before it takes a number.
  */
 export function taxCategoryOf(
-  entry: Pick<EntryRow, 'taxRateBp' | 'taxCategory'>,
-  buyer: Pick<Buyer, 'taxOverride' | 'vat_id' | 'country'>,
+  entry: Pick<EntryRow, 'taxRateBp' | 'taxCategory' | 'category'>,
+  buyer: Pick<Buyer, 'vat_id' | 'country'>,
   sellerCountry: string | null,
-): TaxCategory {
+): TaxCategory | null {
   const stated = entry.taxCategory as TaxCategory | null;
   if (stated && stated !== 'S') return stated;
   if (entry.taxRateBp > 0) return 'S';
-  const foreignBusiness = !!buyer.vat_id && !!buyer.country && !!sellerCountry && buyer.country !== sellerCountry;
-  if (buyer.taxOverride === 'SKIP' || foreignBusiness) return 'AE';
-  return 'E';
+  const place = placeOfSupply(supplyKindOf(entry.category ?? 'other'), buyerKindOf(buyer, sellerCountry));
+  return place === 'reverse_charge' ? 'AE' : null;
 }
 
 /** Round half away from zero of a / b for integers (b > 0). */
@@ -137,10 +139,13 @@ export async function issueInvoice(
   const issuer = options.issuer ?? (await issuerOf(tx, venueId));
   const buyer = await buyerOf(tx, party);
   if (!issuer || !buyer) return null;
-  const lines = entries.map((e) => lineOf(e, taxCategoryOf(e, buyer, issuer.country)));
+  const categories = entries.map((e) => taxCategoryOf(e, buyer, issuer.country));
+  // A line without VAT and without a legal ground for it is a gap like a missing address.
+  const untaxed: InvoiceGap[] = categories.includes(null) ? ['line.tax_ground'] : [];
+  const lines = entries.map((e, i) => lineOf(e, categories[i] ?? 'S'));
   // Everything the e-invoice needs is checked before the number is taken: a refused invoice
   // rolls back with nothing locked and no number used.
-  assertComplete([...sellerGaps(issuer), ...buyerGaps(buyer, lines)], buyer.name);
+  assertComplete([...sellerGaps(issuer), ...buyerGaps(buyer, lines), ...untaxed], buyer.name);
   const totals = totalsOf(lines);
   const number = await nextNumber(tx, venueId, 'invoice');
   const { issueDate, dueDate } = options.dates ?? (await datesOf(tx, issuer.timeZone, issuer.dueDays));

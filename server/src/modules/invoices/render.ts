@@ -100,10 +100,14 @@ export async function documentOf(
 async function fillBlanks(db: Db, row: InvoiceRow): Promise<InvoiceRow> {
   const seller = row.seller as Record<string, unknown>;
   const buyer = row.buyer as Record<string, unknown>;
+  const blank = (value: unknown) => value === null || value === undefined || value === '';
+  // The usual case, an invoice checked before it took its number: nothing to look up.
+  if (!REQUIRED_SELLER.some((key) => blank(seller[key])) && !REQUIRED_BUYER.some((key) => blank(buyer[key]))) {
+    return row;
+  }
   const issuer = await issuerOf(db, row.venueId);
   const party = await buyerOf(db, { type: row.partyType as PartyType, id: row.partyId });
   const fresh: Record<string, unknown> = issuer ? sellerSnapshot(issuer) : {};
-  const blank = (value: unknown) => value === null || value === undefined || value === '';
   let changed = false;
   const fill = (into: Record<string, unknown>, from: Record<string, unknown> | undefined, keys: string[]) => {
     for (const key of keys) {
@@ -142,6 +146,9 @@ const SELLER_FIELDS = [
   'bank_name',
 ] as const;
 const BUYER_FIELDS = ['address', 'postal_code', 'city', 'country', 'vat_id', 'email'] as const;
+/** The fields whose blank keeps a document from being made (BR-9, BR-11: the countries). */
+const REQUIRED_SELLER = ['country'] as const;
+const REQUIRED_BUYER = ['country'] as const;
 
 /** Attempts before an invoice counts as failed for good (each run and each download tries again until then). */
 export const RENDER_ATTEMPTS = 5;
