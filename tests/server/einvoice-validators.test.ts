@@ -51,12 +51,23 @@ describe('e-invoices under the official rule sets', () => {
       charge(app, auth, { party_type: 'rider', party_id: f.rider, ...body });
     const issued: { label: string; invoice: Invoice }[] = [];
 
-    // Domestic private rider, two rates (box 22 % by the event's configuration, shavings 9.5 %).
+    // Domestic private rider, two rates (box 22 % by the event's configuration, shavings 9.5 %)
+    // and an exempt line on a tax type that states its ground.
     await moveRider(f.rider, SLOVENIA);
     await rider({ consumable: f.box, quantity: 3 });
     await rider({ consumable: f.shavings, quantity: 2 });
+    const [exempt] = rowsOf<{ id: number }>(
+      await db().execute(sql`INSERT INTO tax_types (code, name, category, exemption_reason, exemption_code)
+        VALUES ('EXEMPT', 'Exempt', 'E', 'Exempt under Article 132(1)(m) of Directive 2006/112/EC.', 'VATEX-EU-132-1M')
+        RETURNING id`),
+    );
+    await db().execute(
+      sql`INSERT INTO tax_rates (tax_type_id, rate_bp, valid_from) VALUES (${exempt!.id}, 0, '2000-01-01')`,
+    );
+    await rider({ category: 'other', description: 'Riding lesson', unit_price: 4000, tax_type: Number(exempt!.id) });
     const domestic = await invoiceOf(f.participation);
-    issued.push({ label: 'domestic-multi-rate', invoice: domestic });
+    expect(domestic.vat_summary.map((r) => `${r.tax_category}/${r.tax_rate_bp}`)).toEqual(['S/2200', 'S/950', 'E/0']);
+    issued.push({ label: 'domestic-multi-rate-exempt', invoice: domestic });
 
     // Its credit note (part of it), and one for the rest.
     const first = domestic.lines[0]!.transaction;
@@ -87,8 +98,9 @@ describe('e-invoices under the official rule sets', () => {
     expect(long.lines).toHaveLength(260);
     issued.push({ label: 'long-260-lines', invoice: long });
 
-    // A business in another member state with a VAT id (the employer pays its rider's costs);
-    // with its rider's SKIP override the box is billed without VAT as reverse charge.
+    // A business in another member state with a VAT id (the employer pays its rider's costs):
+    // a box is let where the show is (Art. 47), so it carries the show's VAT; a general service
+    // without VAT (the rider's SKIP override) is reverse charge (Art. 44, 196).
     await db()
       .update(employers)
       .set({ ...GERMANY, address: 'Am Gestüt 7', postalCode: '48157', city: 'Münster', vatId: 'DE123456789' })
@@ -96,7 +108,14 @@ describe('e-invoices under the official rule sets', () => {
     await charge(app, auth, { party_type: 'rider', party_id: f.employedRider, consumable: f.box });
     issued.push({ label: 'foreign-eu-business', invoice: await invoiceOf(f.employedParticipation) });
     await setTaxOverride(db(), f.employedRider, 'SKIP');
-    await charge(app, auth, { party_type: 'rider', party_id: f.employedRider, consumable: f.box });
+    await charge(app, auth, {
+      party_type: 'rider',
+      party_id: f.employedRider,
+      category: 'services',
+      description: 'Horse transport',
+      unit_price: 24400,
+      tax_type: f.vatStd,
+    });
     const reverse = await invoiceOf(f.employedParticipation);
     expect(reverse.vat_summary.map((r) => r.tax_category)).toEqual(['AE']);
     issued.push({ label: 'reverse-charge', invoice: reverse });
