@@ -33,13 +33,16 @@ import { invoiceNumberText, invoiceReference } from './payment-reference';
  * invoice is refused before it takes a number.
  */
 export function taxCategoryOf(
-  entry: Pick<EntryRow, 'taxRateBp' | 'taxCategory' | 'category'>,
+  entry: Pick<EntryRow, 'taxRateBp' | 'taxCategory' | 'category'> & { kind?: string },
   buyer: Pick<Buyer, 'vat_id' | 'country'>,
   sellerCountry: string | null,
 ): TaxCategory | null {
   const stated = entry.taxCategory as TaxCategory | null;
   if (stated && stated !== 'S') return stated;
   if (entry.taxRateBp > 0) return 'S';
+  // A merchant's sale collected through the show's account is the merchant's supply, not the
+  // show's: it carries none of the show's VAT and is billed as before, without VAT.
+  if (entry.kind === 'sale') return 'E';
   const place = placeOfSupply(supplyKindOf(entry.category ?? 'other'), buyerKindOf(buyer, sellerCountry));
   return place === 'reverse_charge' ? 'AE' : null;
 }
