@@ -2,11 +2,17 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PartyType } from '@shared/ledger';
 import type { PayoutAccount } from '@shared/schemas/payouts';
 import type { Db } from '../../db/client';
+import type { Federation } from '@shared/schemas/owner';
 import type { PayeeAddress } from './payee-bank';
 import { rowsOf } from '../../db/rows';
 import { payoutBatches, payoutItems, venueBankAccounts, venues } from '../../db/schema';
 import { partyName, userName } from '../ledger/names';
 import { anyPartyAtVenue } from '../participation/party-at-venue';
+
+/** The federations' own addresses, the creditor's on a transfer to their account (EPC SCT rulebook). */
+const FEDERATION_ADDRESSES: Record<Federation, PayeeAddress> = {
+  SVPS: { address: 'Papiermühlestrasse 40H', postalCode: '3000', city: 'Bern 22', country: 'CH' },
+};
 
 /** The queries of payouts (issue 13 item 5); each takes the connection or transaction to use. */
 
@@ -79,7 +85,11 @@ export async function dueRows(db: Db, venueId: number, lock = false): Promise<Du
     name: r.name ?? '',
     partyId: Number(r.partyId),
     amount: Number(r.amount),
-    address: { address: street, postalCode, city, country },
+    // A federation account's creditor is the federation: its address, not its member's.
+    address:
+      r.federation && r.federation in FEDERATION_ADDRESSES
+        ? FEDERATION_ADDRESSES[r.federation as Federation]
+        : { address: street, postalCode, city, country },
   }));
 }
 
