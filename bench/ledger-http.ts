@@ -6,17 +6,22 @@ import { inParallel, type Post, type Poster } from './ledger-raw';
 /** A keep-alive HTTP client (lighter than fetch, so the figure is the server's, not the client's). */
 export function client(base: string, concurrency: number) {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-  const request = (method: string, url: string, headers: Record<string, string>, body?: string) =>
-    new Promise<{ status: number; body: string }>((resolve, reject) => {
+  /** The answer's bytes as they came (a PDF), not read as text. */
+  const requestBytes = (method: string, url: string, headers: Record<string, string>, body?: string) =>
+    new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
       const req = send(`${base}${url}`, { method, headers, agent }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
       });
       req.on('error', reject);
       req.end(body);
     });
-  return { request, close: () => agent.destroy() };
+  const request = async (method: string, url: string, headers: Record<string, string>, body?: string) => {
+    const res = await requestBytes(method, url, headers, body);
+    return { status: res.status, body: res.body.toString() };
+  };
+  return { request, requestBytes, close: () => agent.destroy() };
 }
 
 export type Client = ReturnType<typeof client>;

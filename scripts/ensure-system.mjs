@@ -1,5 +1,7 @@
-// Installs what a clean machine lacks beyond npm: Debian's chromium (browser tests) and
-// postgresql (the API suite's real-server run). Only as root, only when missing.
+// Installs what a clean machine lacks beyond npm: Debian's chromium (browser tests),
+// postgresql (the API suite's real-server run), and Java with Saxon-HE and poppler-utils (the
+// official EN 16931 / XRechnung validators in tests/validators/einvoice run on Saxon; pdfdetach
+// takes the XML out of a Factur-X PDF). Only as root, only when missing.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 
@@ -17,10 +19,28 @@ export function postgresBinDir() {
   return versions.length ? `${root}/${versions[0]}/bin` : null;
 }
 
+/** What the e-invoice validators (tests/validators/einvoice/validate.sh) need and the machine lacks. */
+export function eInvoiceValidatorPackages() {
+  const onPath = (cmd) => {
+    try {
+      execSync(`command -v ${cmd}`, { stdio: 'ignore', shell: '/bin/sh' });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const missing = [];
+  if (!onPath('java')) missing.push('default-jre-headless');
+  if (!existsSync('/usr/share/java/Saxon-HE.jar')) missing.push('libsaxonhe-java');
+  if (!onPath('pdfdetach')) missing.push('poppler-utils');
+  return missing;
+}
+
 export function ensureSystemPackages() {
   const missing = [];
   if (!existsSync(chromiumPath())) missing.push('chromium');
   if (!postgresBinDir()) missing.push('postgresql');
+  missing.push(...eInvoiceValidatorPackages());
   if (!missing.length) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {

@@ -50,6 +50,8 @@ export const ERROR_CODES = [
   'sync_running',
   'registry_unavailable',
   'registry_not_configured',
+  // invoices by the book: what an invoice lacks is fixed before its number is taken
+  'invoice_incomplete',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -97,6 +99,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   registry_unavailable:
     "The federation's registry did not answer properly. Please try again later or upload its export file.",
   registry_not_configured: "The connection to the federation's registry is not set up on this server.",
+  invoice_incomplete: 'The invoice cannot be issued yet: data an e-invoice requires is missing.',
 };
 
 /** Field error codes (zod messages in src/shared/schemas are these codes). */
@@ -133,6 +136,9 @@ export const FIELD_ERROR_CODES = [
   'inactive',
   'kind_not_allowed',
   'no_tax_rate',
+  // a tax type's category and its rates; a charge whose tax nothing configures
+  'not_zero_rated',
+  'no_tax_configured',
   'invalid_fei_id',
   'invalid_file_type',
   'already_ended',
@@ -160,6 +166,7 @@ export const FIELD_ERROR_CODES = [
   'over_owed',
   'no_bank_account',
   'not_sepa',
+  'needs_bic_address',
   'not_sepa_currency',
   'batch_sent',
   'batch_cancelled',

@@ -71,6 +71,9 @@ describe('tax types', () => {
     id: 1,
     code: 'VAT',
     name: 'VAT standard',
+    category: 'S',
+    exemption_reason: null,
+    exemption_code: null,
     rates: [
       { id: 1, rate_bp: 2000, valid_from: '2020-01-01', valid_to: '2025-12-31' },
       { id: 2, rate_bp: 2200, valid_from: '2026-01-01', valid_to: null },
@@ -117,6 +120,9 @@ describe('tax types', () => {
       {
         code: 'RED',
         name: 'VAT reduced',
+        category: 'S',
+        exemption_reason: null,
+        exemption_code: null,
         rates: [
           { rate_bp: 950, valid_from: '2025-01-01', valid_to: '2025-12-31' },
           { rate_bp: 1000, valid_from: '2026-01-01', valid_to: null },
@@ -124,6 +130,46 @@ describe('tax types', () => {
       },
     ]);
     expect(toasts()).toContain('Saved successfully.');
+  });
+
+  it('states an exempt category with its legal text at 0 %, and asks for the text first', async () => {
+    const fetchMock = taxServer();
+    renderApp('/config/taxTypes');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add tax type' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'Add tax type' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Code' }), { target: { value: 'EXEMPT' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), { target: { value: 'Exempt' } });
+    fireEvent.change(within(dialog).getByRole('combobox', { name: /VAT category/ }), { target: { value: 'E' } });
+    const rate = within(within(dialog).getByRole('group', { name: 'Rate 1' })).getByRole('textbox', {
+      name: 'Rate (%)',
+    });
+    fireEvent.change(rate, { target: { value: '22' } });
+    fireEvent.change(within(dialog).getByLabelText(/Valid from/), { target: { value: '2020-01-01' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('This field is required.')).toBeTruthy();
+    expect(within(dialog).getByText(/A category without VAT .* has a rate of 0\./)).toBeTruthy();
+    expect(bodies(fetchMock, 'POST', '/api/v1/taxType/')).toEqual([]);
+
+    fireEvent.change(rate, { target: { value: '0' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Legal text on the invoice/ }), {
+      target: { value: 'Exempt under Article 132(1)(m) of Directive 2006/112/EC.' },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'VATEX code' }), {
+      target: { value: 'VATEX-EU-132-1M' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(bodies(fetchMock, 'POST', '/api/v1/taxType/')).toEqual([
+        {
+          code: 'EXEMPT',
+          name: 'Exempt',
+          category: 'E',
+          exemption_reason: 'Exempt under Article 132(1)(m) of Directive 2006/112/EC.',
+          exemption_code: 'VATEX-EU-132-1M',
+          rates: [{ rate_bp: 0, valid_from: '2020-01-01', valid_to: null }],
+        },
+      ]),
+    );
   });
 
   it('refuses a rate that is not a percentage and shows server errors on the rate fields', async () => {
@@ -152,6 +198,9 @@ describe('tax types', () => {
       {
         code: 'VAT',
         name: 'VAT standard',
+        category: 'S',
+        exemption_reason: null,
+        exemption_code: null,
         rates: [
           { rate_bp: 2000, valid_from: '2020-01-01', valid_to: '2025-12-31' },
           { rate_bp: 2200, valid_from: '2026-01-01', valid_to: null },

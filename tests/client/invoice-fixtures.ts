@@ -30,6 +30,8 @@ export function summary(id: number, overrides: Partial<InvoiceSummary> = {}): In
     status: 'issued',
     emailed_at: null,
     has_pdf: true,
+    render_error: null,
+    mail_delivery: null,
     ...overrides,
   };
 }

@@ -4,7 +4,7 @@ import { INVOICE_KINDS, INVOICE_STATUSES } from '@shared/schemas/invoices';
 import type { JobRun } from '@shared/schemas/jobs';
 import { changeLanguage } from '@/lib/i18n';
 import { demoVenue, json, renderApp } from './helpers';
-import { invoicePage, jobRun, organizer } from './invoice-fixtures';
+import { invoicePage, jobRun, organizer, summary } from './invoice-fixtures';
 import { admin, bodies, calls, server, SLOW, startAs, toasts, type Handler } from './owner-fixtures';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -164,6 +164,61 @@ describe('the invoices page (admin and organizer)', () => {
     await confirm();
     await waitFor(() => expect(toasts()).toContain('A run of this kind is already under way for this show.'));
     await waitFor(() => expect(jobsAsked(fetchMock, 'invoices')).toBe(2));
+  });
+
+  it('an invoice lacking data (400 invoice_incomplete) lists each gap translated, the seller’s linked to the venue set-up', async () => {
+    startAs(admin);
+    serveOffice({
+      'POST /api/v1/venue/1/generateInvoices/': () =>
+        json(400, {
+          error: 'invoice_incomplete',
+          message: 'The invoice cannot be issued yet.',
+          fields: ['seller.country', 'seller.contact_phone', 'buyer.postal_code'],
+          params: { party: 'Paddock Classic' },
+        }),
+    });
+    renderApp('/venues/1/actions/invoices');
+    fireEvent.click(await screen.findByRole('button', { name: 'Generate all invoices' }, SLOW));
+    await confirm();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Missing before invoicing')).toBeTruthy();
+    const country = within(alert).getByRole('link', { name: "the show's country (venue, Invoicing)" });
+    expect(country.getAttribute('href')).toBe('/venues/1/config/edit');
+    expect(within(alert).getByRole('link', { name: "the show office's phone (venue, Invoicing)" })).toBeTruthy();
+    expect(within(alert).getByText("the buyer's post code (profile)")).toBeTruthy();
+    expect(alert.textContent).not.toMatch(/seller\.|buyer\./);
+    expect(toasts()).toEqual([]);
+  });
+
+  it('without a mail server says that e-mails are written to the mail folder, and marks such invoices', async () => {
+    startAs(admin);
+    serveOffice({
+      'GET /api/v1/config/': () =>
+        json(200, {
+          version: 'test',
+          environment: 'test',
+          impersonation_enabled: false,
+          stripe_publishable_key: null,
+          mail_server: false,
+        }),
+      'GET /api/v1/venue/1/invoices/': () =>
+        json(200, {
+          ...invoicePage,
+          results: [summary(11, { mail_delivery: 'mail_folder' }), summary(12, { render_error: 'no country' })],
+        }),
+    });
+    renderApp('/venues/1/actions/invoices');
+    expect(
+      await screen.findByText(
+        'No mail server is set on this server: e-mails are written to its mail folder, not sent.',
+        {},
+        SLOW,
+      ),
+    ).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Invoices and credit notes' });
+    const row = (number: string) => within(table).getByRole('link', { name: number }).closest('tr')!;
+    expect(within(row('2026-0011')).getByText('Written to the mail folder, not sent')).toBeTruthy();
+    expect(within(row('2026-0012')).getByText('Documents failed: no country')).toBeTruthy();
   });
 
   it('nothing to invoice (400) is a translated error too', async () => {

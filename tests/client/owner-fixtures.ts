@@ -25,10 +25,17 @@ export type Handler = (url: URL) => Response | Promise<Response>;
 /** mockFetch plus the calls every page makes. */
 export function server(page: Record<string, Handler>) {
   return mockFetch({
-    ...page,
     'GET /api/v1/venue/check_hostname/': () => json(200, { logo: null, venue: null }),
+    // A page may answer the config itself (e.g. without a mail server).
     'GET /api/v1/config/': () =>
-      json(200, { version: 'test', environment: 'test', impersonation_enabled: false, stripe_publishable_key: null }),
+      json(200, {
+        version: 'test',
+        environment: 'test',
+        impersonation_enabled: false,
+        stripe_publishable_key: null,
+        mail_server: true,
+      }),
+    ...page,
   });
 }
 

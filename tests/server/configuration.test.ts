@@ -129,6 +129,9 @@ describe('tax types', () => {
       id: expect.any(Number),
       code: 'VAT_STD',
       name: 'Standard VAT',
+      category: 'S',
+      exemption_reason: null,
+      exemption_code: null,
       rates: [
         { id: expect.any(Number), rate_bp: 2000, valid_from: '2020-01-01', valid_to: day(0) },
         { id: expect.any(Number), rate_bp: 2200, valid_from: day(1), valid_to: null },
@@ -149,6 +152,43 @@ describe('tax types', () => {
     expect((await call('merchant', 'GET', '/api/v1/taxType/')).json().results[0].rates).toEqual([
       { id: expect.any(Number), rate_bp: 500, valid_from: day(5), valid_to: null },
     ]);
+  });
+
+  it('states its VAT category: exempt and the like at 0 % with their legal text, standard above 0 %', async () => {
+    const exempt = {
+      code: 'VAT_EXEMPT',
+      name: 'Exempt (sport)',
+      category: 'E',
+      exemption_reason: 'Exempt under Article 132(1)(m) of Directive 2006/112/EC.',
+      exemption_code: 'VATEX-EU-132-1M',
+      rates: [{ rate_bp: 0, valid_from: '2020-01-01' }],
+    };
+    const created = await admin('POST', '/api/v1/taxType/', exempt);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ category: 'E', exemption_code: 'VATEX-EU-132-1M', current_rate_bp: 0 });
+
+    const before = (await call('merchant', 'GET', '/api/v1/taxType/')).json().count;
+    const noText = await admin('POST', '/api/v1/taxType/', { ...exempt, code: 'X1', exemption_reason: '  ' });
+    expect(noText.json()).toMatchObject({ error: 'validation', fields: { exemption_reason: ['required'] } });
+    const taxedExempt = await admin('POST', '/api/v1/taxType/', {
+      ...exempt,
+      code: 'X2',
+      rates: [{ rate_bp: 2200, valid_from: '2020-01-01' }],
+    });
+    expect(taxedExempt.json()).toMatchObject({ fields: { rates: { 0: { rate_bp: ['not_zero_rated'] } } } });
+    // A standard rate of 0 is no way to say "exempt".
+    const zeroStandard = await admin('POST', '/api/v1/taxType/', {
+      ...standard,
+      code: 'X3',
+      rates: [{ rate_bp: 0, valid_from: '2020-01-01' }],
+    });
+    expect(zeroStandard.json()).toMatchObject({ fields: { rates: { 0: { rate_bp: ['too_small'] } } } });
+    const badCode = await admin('POST', '/api/v1/taxType/', { ...exempt, code: 'X4', exemption_code: 'Art 132' });
+    expect(badCode.json()).toMatchObject({ fields: { exemption_code: ['invalid'] } });
+    expect((await call('merchant', 'GET', '/api/v1/taxType/')).json().count).toBe(before);
+    // A patch is checked as the type will be: turning it standard needs a rate above 0.
+    const patched = await admin('PATCH', `/api/v1/taxType/${created.json().id}/`, { category: 'S' });
+    expect(patched.json()).toMatchObject({ fields: { rates: { 0: { rate_bp: ['too_small'] } } } });
   });
 
   it('refuses overlapping periods, an open end before the last period, backwards periods and bad rates', async () => {

@@ -460,6 +460,28 @@ describe('invoice PDF', () => {
     expect(page).not.toContain('Termin płatności'); // no due date on a credit note
   });
 
+  it('heads a credit note as a credit note: its number and date are no invoice number and date', async () => {
+    const [page = ''] = await pdfPages(await renderFacturX({ ...creditNote, language: 'en' }));
+    expect(page).toContain('Credit note no.');
+    expect(page).toContain('Credit note date');
+    expect(page).not.toContain('Invoice no.');
+    expect(page).not.toContain('Invoice date');
+    const [invoicePage = ''] = await pdfPages(await renderFacturX({ ...threeRates, language: 'en' }));
+    expect(invoicePage).toContain('Invoice no.');
+  });
+
+  it('dates the supply from the first billed day to the last, an arrival before the show included', async () => {
+    const arrival = line('Box, arrival day', 1, 4000, 2200, 'S', { date: '2026-06-02' });
+    const doc = invoiceDoc([arrival, ...threeRates.lines], { language: 'en' });
+    const [page = ''] = await pdfPages(await renderFacturX(doc));
+    expect(page).toContain('Date of supply');
+    expect(page).toContain('2.6.2026 – 7.6.2026');
+    const xml = await renderXRechnung(doc);
+    expect(xml).toMatch(
+      /<cac:InvoicePeriod>\s*<cbc:StartDate>2026-06-02<\/cbc:StartDate>\s*<cbc:EndDate>2026-06-07<\/cbc:EndDate>/,
+    );
+  });
+
   it('breaks 120 lines over pages, repeating the header row and numbering the pages', async () => {
     const pages = await pdfPages(await renderFacturX(long));
     expect(pages.length).toBeGreaterThan(1);
@@ -657,10 +679,10 @@ describe('e-invoice data', () => {
       'seller.iban',
     ]);
     expect(eInvoiceGaps(threeRates)).toEqual([]);
-    // The buyer's country falls back to the seller's: the XML stays valid against the schema.
-    expect(
-      toEInvoiceData(bare)['ubl:Invoice']['cac:AccountingCustomerParty']['cac:Party']['cac:PostalAddress'],
-    ).toEqual({ 'cac:Country': { 'cbc:IdentificationCode': 'SI' } });
+    // Never the seller's country for the buyer's (nor the other way round): no document is made.
+    expect(() => toEInvoiceData(bare)).toThrow(/buyer's country is missing \(BR-11\)/);
+    const noSellerCountry = invoiceDoc([line('Box', 1, 4000, 2200)], { seller: { ...SELLER, country: null } });
+    expect(() => toEInvoiceData(noSellerCountry)).toThrow(/seller's country is missing \(BR-9\)/);
   });
 
   it('flags VAT per line that drifts more than BR-CO-17 allows', () => {

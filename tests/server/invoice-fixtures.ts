@@ -30,6 +30,9 @@ export async function seedInvoiceFixtures(db: Db): Promise<InvoiceFixtures> {
       country: 'SI',
       vatId: 'SI12345678',
       invoiceEmail: 'office@paddock.demo',
+      contactName: 'Show office',
+      contactPhone: '+386 5 123 4567',
+      contactEmail: 'office@paddock.demo',
     })
     .where(eq(venues.id, 1));
   await db.execute(sql`INSERT INTO venue_bank_accounts (venue_id, holder_name, iban, bic, currency, is_default)

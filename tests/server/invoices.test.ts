@@ -20,6 +20,20 @@ const balanceOf = async (type: string, id: number) =>
     )[0]?.b ?? 0,
   );
 
+const EXEMPT_TEXT = 'Exempt under Article 132(1)(m) of Directive 2006/112/EC.';
+
+/** A tax type that states its exemption (category E, 0 %, its legal text). */
+async function exemptType(): Promise<number> {
+  const [row] = rowsOf<{ id: number }>(
+    await db().execute(sql`INSERT INTO tax_types (code, name, category, exemption_reason, exemption_code)
+      VALUES ('EXEMPT', 'Exempt', 'E', ${EXEMPT_TEXT}, 'VATEX-EU-132-1M') RETURNING id`),
+  );
+  await db().execute(
+    sql`INSERT INTO tax_rates (tax_type_id, rate_bp, valid_from) VALUES (${row!.id}, 0, '2000-01-01')`,
+  );
+  return Number(row!.id);
+}
+
 async function generateOne(participation: number) {
   const res = await call('organizer', 'GET', `/api/v1/venue/1/generateInvoice/?venueParticipationID=${participation}`);
   expect(res.statusCode, res.body).toBe(201);
@@ -34,13 +48,14 @@ describe('an invoice', () => {
     await charge(app, auth, { party_type: 'rider', party_id: f.rider, consumable: f.box, quantity: 2 });
     // 3 × shavings at 8.50 gross, 9.5 %: gross 25.50, net 23.29, VAT 2.21
     await charge(app, auth, { party_type: 'rider', party_id: f.rider, consumable: f.shavings, quantity: 3 });
-    // an office fee without tax: 10.00
+    // an office fee without tax, on a tax type that states why: 10.00
     await charge(app, auth, {
       party_type: 'rider',
       party_id: f.rider,
       category: 'other',
       description: 'Late entry fee',
       unit_price: 1000,
+      tax_type: await exemptType(),
     });
     const before = await balanceOf('rider', f.rider);
     const invoice = await generateOne(f.participation);
@@ -52,7 +67,15 @@ describe('an invoice', () => {
     expect(invoice.vat_summary).toEqual([
       { tax_rate_bp: 2200, tax_category: 'S', net: 24590, tax: 5410, gross: 30000 },
       { tax_rate_bp: 950, tax_category: 'S', net: 2329, tax: 221, gross: 2550 },
-      { tax_rate_bp: 0, tax_category: 'E', net: 1000, tax: 0, gross: 1000 },
+      {
+        tax_rate_bp: 0,
+        tax_category: 'E',
+        exemption_reason: EXEMPT_TEXT,
+        exemption_code: 'VATEX-EU-132-1M',
+        net: 1000,
+        tax: 0,
+        gross: 1000,
+      },
     ]);
     expect({ net: invoice.net, tax: invoice.tax, gross: invoice.gross }).toEqual({
       net: 27919,
@@ -87,16 +110,59 @@ describe('an invoice', () => {
     expect(invoice.gross).toBe(15000);
   });
 
-  it('bills a SKIP override as reverse charge (the ledger takes the VAT out of the gross price) and FORCE with VAT', async () => {
+  it('refuses a line without VAT that has no legal ground (a 0 % is not "exempt"), and bills it once its tax type states one', async () => {
+    const auth = await office();
+    const untaxed = await charge(server().app, auth, {
+      party_type: 'rider',
+      party_id: f.rider,
+      category: 'other',
+      description: 'Late entry fee',
+      unit_price: 1000,
+    });
+    const refused = await call(
+      'organizer',
+      'GET',
+      `/api/v1/venue/1/generateInvoice/?venueParticipationID=${f.participation}`,
+    );
+    expect(refused.json()).toMatchObject({ error: 'invoice_incomplete', fields: ['line.tax_ground'] });
+    expect(await invoiceNumbers(db())).toEqual([]);
+    expect((await call('organizer', 'DELETE', `/api/v1/transaction/${untaxed.id}/`)).statusCode).toBe(204);
+    await charge(server().app, auth, {
+      party_type: 'rider',
+      party_id: f.rider,
+      category: 'other',
+      description: 'Late entry fee',
+      unit_price: 1000,
+      tax_type: await exemptType(),
+    });
+    const invoice = await generateOne(f.participation);
+    expect(invoice.number).toBe('1-00001');
+    expect(invoice.lines[0]).toMatchObject({ tax_category: 'E', exemption_reason: EXEMPT_TEXT });
+  });
+
+  it('refuses a SKIP override on a box (taxed where the show is, no reverse charge), no number taken; FORCE bills with VAT', async () => {
     const auth = await office();
     await setTaxOverride(db(), f.rider, 'SKIP');
-    await charge(server().app, auth, { party_type: 'rider', party_id: f.rider, consumable: f.box });
-    const skipped = await generateOne(f.participation);
-    expect(skipped.vat_summary).toEqual([{ tax_rate_bp: 0, tax_category: 'AE', net: 12295, tax: 0, gross: 12295 }]);
+    const skippedEntry = await charge(server().app, auth, {
+      party_type: 'rider',
+      party_id: f.rider,
+      consumable: f.box,
+    });
+    const skipped = await call(
+      'organizer',
+      'GET',
+      `/api/v1/venue/1/generateInvoice/?venueParticipationID=${f.participation}`,
+    );
+    expect(skipped.statusCode).toBe(400);
+    // A box is let where the show is (Art. 47): no reverse charge, so its 0 % has no ground.
+    expect(skipped.json()).toMatchObject({ error: 'invoice_incomplete', fields: ['line.tax_ground'] });
+    expect(await invoiceNumbers(db())).toEqual([]);
+    // The refused entry is not locked: the office corrects it and bills it with VAT.
+    expect((await call('organizer', 'DELETE', `/api/v1/transaction/${skippedEntry.id}/`)).statusCode).toBe(204);
     await setTaxOverride(db(), f.rider, 'FORCE');
     await charge(server().app, auth, { party_type: 'rider', party_id: f.rider, consumable: f.box });
     const forced = await generateOne(f.participation);
-    expect(forced.number).toBe('1-00002');
+    expect(forced.number).toBe('1-00001');
     expect(forced.vat_summary).toEqual([{ tax_rate_bp: 2200, tax_category: 'S', net: 12295, tax: 2705, gross: 15000 }]);
   });
 
@@ -196,13 +262,8 @@ describe('the invoice run', () => {
     for (const party of [f.rider, f.employedRider]) {
       await charge(server().app, auth, { party_type: 'rider', party_id: party, consumable: f.box });
     }
-    await charge(server().app, auth, {
-      party_type: 'simpleuser',
-      party_id: f.simpleUser,
-      category: 'other',
-      description: 'Parking',
-      unit_price: 500,
-    });
+    // A simple user has no event: the shavings' own tax type applies.
+    await charge(server().app, auth, { party_type: 'simpleuser', party_id: f.simpleUser, consumable: f.shavings });
     const [first, second] = await Promise.all([
       call('organizer', 'POST', '/api/v1/venue/1/generateInvoices/'),
       call('organizer', 'POST', '/api/v1/venue/1/generateInvoices/'),

@@ -11,8 +11,10 @@ const { server, f, db, call } = useSeededServer(seedInvoiceFixtures);
 async function ridersWithCharges(n: number) {
   const auth = await server().auth('organizer');
   const rows = rowsOf<{ id: number }>(
-    await db().execute(sql`INSERT INTO riders (first_name, last_name)
-      SELECT 'Rider', 'No ' || g FROM generate_series(1, ${n}) g RETURNING id`),
+    // Each with the postal address and e-mail an invoice names (EN 16931 BG-8, BT-49).
+    await db().execute(sql`INSERT INTO riders (first_name, last_name, email, address, postal_code, city, country)
+      SELECT 'Rider', 'No ' || g, 'rider' || g || '@example.com', 'Stallweg ' || g, '6210', 'Sežana', 'SI'
+      FROM generate_series(1, ${n}) g RETURNING id`),
   );
   for (const { id } of rows) {
     await db().execute(

@@ -110,6 +110,59 @@ describe('what the venue owes', () => {
   });
 });
 
+describe('a payee outside the EEA', () => {
+  it('is listed as needing BIC and address until both are there, then paid with them (EPC SCT rulebook)', async () => {
+    await owedShow();
+    const swiss = 'CH9300762011623852957';
+    await db().execute(
+      sql`UPDATE bank_accounts SET iban = ${swiss}, bic = NULL WHERE owner_type = 'rider' AND owner_id = ${f.rider}`,
+    );
+    await db().execute(
+      sql`UPDATE riders SET address = NULL, city = NULL, postal_code = NULL, country = NULL WHERE id = ${f.rider}`,
+    );
+    const statusOf = async () =>
+      (await call('organizer', 'GET', '/api/v1/venue/1/payouts/due/'))
+        .json<PayoutDue>()
+        .payees.find((p) => p.party_type === 'rider')?.status;
+    expect(await statusOf()).toBe('needs_bic_address');
+    // Chosen anyway, it is refused and nothing is written.
+    const before = await payoutCount();
+    const refused = await generateAs({
+      payees: [{ party_type: 'rider', party_id: f.rider, account: 'party', amount: 15_000 }],
+      debtor_account: f.debtorAccount,
+      execution_date: inDays(5),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.stringify(refused.json())).toContain('needs_bic_address');
+    expect(await payoutCount()).toBe(before);
+    // A BIC alone is not enough; with the address it is paid, both in the transfer.
+    await db().execute(
+      sql`UPDATE bank_accounts SET bic = 'UBSWCHZH80A' WHERE owner_type = 'rider' AND owner_id = ${f.rider}`,
+    );
+    expect(await statusOf()).toBe('needs_bic_address');
+    await db().execute(
+      sql`UPDATE riders SET address = 'Bahnhofstrasse 5', postal_code = '8001', city = 'Zürich', country = 'CH' WHERE id = ${f.rider}`,
+    );
+    expect(await statusOf()).toBe('ok');
+    const res = await generateAs({
+      payees: [{ party_type: 'rider', party_id: f.rider, account: 'party', amount: 15_000 }],
+      debtor_account: f.debtorAccount,
+      execution_date: inDays(5),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const xml = (await download(res.json<PayoutBatch>().id)).body;
+    expect(xml).toContain('<BICFI>UBSWCHZH80A</BICFI>');
+    expect(xml).toMatch(
+      /<PstlAdr>\s*<StrtNm>Bahnhofstrasse 5<\/StrtNm>\s*<PstCd>8001<\/PstCd>\s*<TwnNm>Zurich<\/TwnNm>\s*<Ctry>CH<\/Ctry>\s*<\/PstlAdr>/,
+    );
+    const valid = await validateXML({
+      xml: { fileName: 'payout.xml', contents: xml },
+      schema: { fileName: 'pain.001.001.09.xsd', contents: PAIN001_XSD },
+    });
+    expect(valid.errors).toEqual([]);
+  });
+});
+
 describe('a payout batch', () => {
   it('writes a pain.001.001.09 that reads back right and validates against the EPC schema, and posts each payout once', async () => {
     await owedShow();
@@ -161,7 +214,7 @@ describe('a payout batch', () => {
     expect(byIban.get(IBANS.official)).toMatchObject({ amount: '400.00', bic: null });
     const [venue] = rowsOf<{ name: string }>(await db().execute(sql`SELECT name FROM venues WHERE id = 1`));
     for (const t of txs) {
-      expect(t.reference).toBe(`Paddock ${venue!.name} payout ${batch.id}`);
+      expect(t.reference).toBe(`${venue!.name} payout ${batch.id}`);
       expect(t.e2e.length).toBeLessThanOrEqual(35);
     }
     expect(new Set(txs.map((t) => t.e2e)).size).toBe(3);

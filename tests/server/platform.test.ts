@@ -49,7 +49,11 @@ describe('GET /api/v1/config/', () => {
       environment: 'test',
       impersonation_enabled: true,
       stripe_publishable_key: null,
+      // No SMTP server in the tests: mail goes to the mail folder only, and the office is told.
+      mail_server: false,
     });
+    const smtp = await server().buildApp({ SMTP_URL: 'smtp://127.0.0.1:2525' });
+    expect((await smtp.inject({ url: '/api/v1/config/' })).json().mail_server).toBe(true);
     // The publishable key is handed out only when card payments are set up (all three keys).
     const publishableOnly = await server().buildApp({ STRIPE_PUBLISHABLE_KEY: 'pk_test_123' });
     expect((await publishableOnly.inject({ url: '/api/v1/config/' })).json().stripe_publishable_key).toBeNull();

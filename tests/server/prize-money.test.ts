@@ -198,12 +198,14 @@ describe('POST /api/v1/competition/{id}/payPrizeMoney/', () => {
     await save(first, { status: 'R', round: round(4, 60_000) });
     expect((await pay(c)).statusCode).toBe(200);
     const auth = await server().auth('organizer');
+    // An office fee with VAT (a charge at 0 % needs a tax type that states why).
     await charge(server().app, auth, {
       party_type: 'rider',
       party_id: f.rider,
       category: 'other',
       description: 'Office fee',
       unit_price: 1_500,
+      tax_type: f.vatStd,
     });
     const issued = await call(
       'organizer',

@@ -47,7 +47,7 @@ describe('SVPS bank accounts', () => {
     expect(noFederation.json().fields).toEqual({ federation: ['required'] });
     expect(await federationRows()).toEqual([]);
 
-    const created = await call('admin', 'POST', base(), svps({ is_default: true }));
+    const created = await call('admin', 'POST', base(), svps({ is_default: true, bic: 'UBSWCHZH80A' }));
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({
       kind: 'federation',
@@ -98,7 +98,7 @@ describe('SVPS bank accounts', () => {
   });
 
   it("pays the rider's prize money to the federation with the member number and the name in the remittance", async () => {
-    const created = await call('admin', 'POST', base(), svps({ is_default: true }));
+    const created = await call('admin', 'POST', base(), svps({ is_default: true, bic: 'UBSWCHZH80A' }));
     expect(created.statusCode).toBe(201);
     const office = await server().auth('organizer');
     await prize(server().app, office, 'rider', f.rider, 12_500);
@@ -135,7 +135,10 @@ describe('SVPS bank accounts', () => {
     expect(transfer.CdtrAcct.Id.IBAN).toBe(SVPS_IBAN);
     expect(transfer.Cdtr.Nm).toBe('Schweizerischer Verband fur Pferdesport SVPS');
     expect(transfer.Amt.InstdAmt['#text']).toBe('125.00');
-    expect(transfer.RmtInf.Ustrd).toBe(`SVPS member CH12345 Rosa Rider / Paddock Paddock Classic payout ${batch.id}`);
+    expect(transfer.RmtInf.Ustrd).toBe(`SVPS member CH12345 Rosa Rider / Paddock Classic payout ${batch.id}`);
+    // Outside the EEA: the federation's bank's BIC and the federation's own address (EPC SCT rulebook).
+    expect(file.body).toContain('<BICFI>UBSWCHZH80A</BICFI>');
+    expect(file.body).toMatch(/<PstlAdr>[\s\S]*<TwnNm>Bern 22<\/TwnNm>\s*<Ctry>CH<\/Ctry>\s*<\/PstlAdr>/);
     expect(batch.items[0]).toMatchObject({ iban: SVPS_IBAN, reference: transfer.RmtInf.Ustrd });
     const valid = await validateXML({
       xml: { fileName: 'payout.xml', contents: file.body },

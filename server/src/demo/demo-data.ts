@@ -42,7 +42,14 @@ export const DEMO_VENUE = {
   postalCode: '6210',
   vatId: 'SI12345678',
   invoiceEmail: 'office@paddock.demo',
+  // The show office's contact on its e-invoices (XRechnung BR-DE-2, BR-DE-6, BR-DE-7).
+  contactName: 'Show office',
+  contactPhone: '+386 5 739 15 80',
+  contactEmail: 'office@paddock.demo',
 };
+
+/** The demo people's postal address (an invoice names its buyer's: EN 16931 BG-8). */
+export const DEMO_ADDRESS = { address: 'Lipica 2', postalCode: '6210', city: 'Sežana', country: 'SI' };
 
 export const DEMO_TERMS = { version: '2026-01', publishedAt: new Date('2026-01-01T00:00:00Z') };
 

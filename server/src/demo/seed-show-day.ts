@@ -321,6 +321,11 @@ export async function seedShowDay(tx: Db, now: Date = new Date()): Promise<ShowD
         lastName,
         nationality,
         email: `${firstName}.${lastName}`.toLowerCase().replace(/[^a-z.]/g, '') + '@riders.demo',
+        // A postal address in the rider's country: an invoice names its buyer's (EN 16931 BG-8).
+        address: `Stallweg ${i + 1}`,
+        postalCode: String(1000 + i),
+        city: 'Demo',
+        country: nationality,
         feiId: String(10_300_000 + i * 137),
         birthDate: `${1975 + ((i * 7) % 28)}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + ((i * 3) % 28)).padStart(2, '0')}`,
         employmentStatus: i < EMPLOYED ? ('EMPLOYED' as const) : ('INDEPENDENT' as const),

@@ -3,7 +3,7 @@ import { DEMO_PASSWORD } from '@shared/constants';
 import { createProfileRepo, PROFILE_TABLES, type ProfileRole } from '../modules/user/profile.repo';
 import { hashPassword } from '../security/passwords';
 import type { Db } from '../db/client';
-import { DEMO_EMAIL_DOMAIN, DEMO_TERMS, DEMO_USERS, DEMO_VENUE, type DemoUser } from './demo-data';
+import { DEMO_ADDRESS, DEMO_EMAIL_DOMAIN, DEMO_TERMS, DEMO_USERS, DEMO_VENUE, type DemoUser } from './demo-data';
 import { seedDemoCompetitions, seedDemoShow } from './demo-show';
 import { seedShowDay } from './seed-show-day';
 import { termsAndConditions, users, venues } from '../db/schema';
@@ -72,6 +72,8 @@ export async function seedDemoData(db: Db, scryptN: number, options: SeedOptions
           companyName: demo.company,
         })),
       );
+      // A postal address: an invoice names its buyer's (EN 16931 BG-8).
+      await tx.update(PROFILE_TABLES[role]).set(DEMO_ADDRESS);
     }
     if (options.show !== false) {
       await seedDemoShow(tx, 'rider');

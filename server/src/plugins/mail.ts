@@ -44,6 +44,8 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailDir' | 'mailF
   }
 
   return {
+    /** Where messages go: an SMTP server, or (none set) only the mail folder — nothing leaves the machine. */
+    delivery: (config.smtpUrl ? 'smtp' : 'mail_folder') as 'smtp' | 'mail_folder',
     send(message: MailMessage): void {
       const job = deliver(message)
         .catch((err: unknown) => log.error({ err, to: message.to, subject: message.subject }, 'mail failed'))

@@ -7,5 +7,7 @@ export const appConfig = z.object({
   /** Admins see the impersonation button only where the server allows it. */
   impersonation_enabled: z.boolean(),
   stripe_publishable_key: z.string().nullable(),
+  /** An SMTP server is set; without one e-mails are only written to the server's mail folder, not sent. */
+  mail_server: z.boolean(),
 });
 export type AppConfig = z.infer<typeof appConfig>;

@@ -74,17 +74,44 @@ export const taxRate = z.object({
   valid_from: isoDay,
   valid_to: isoDay.nullish(),
 });
+/**
+ * The EN 16931 VAT category a tax type bills with (UNTDID 5305), stated, never inferred from a
+ * rate of 0: S standard or reduced rate (a rate above 0), Z zero rate, E exempt, AE reverse
+ * charge, K intra-community supply, G export outside the EU (all at 0).
+ */
+export const TAX_TYPE_CATEGORIES = ['S', 'Z', 'E', 'AE', 'K', 'G'] as const;
+export type TaxTypeCategory = (typeof TAX_TYPE_CATEGORIES)[number];
+/** Categories without VAT that must name their legal ground on the invoice (BR-E-10, BR-AE-10, BR-IC-10, BR-G-10). */
+export const CATEGORIES_WITH_LEGAL_TEXT: readonly TaxTypeCategory[] = ['E', 'AE', 'K', 'G'];
+
 export const taxType = z.object({
   id: z.number().int(),
   code: z.string(),
   name: z.string(),
+  category: z.enum(TAX_TYPE_CATEGORIES),
+  /** The legal text printed for a category without VAT (BT-120), and its VATEX code (BT-121). */
+  exemption_reason: z.string().nullable(),
+  exemption_code: z.string().nullable(),
   rates: z.array(taxRate.required({ id: true })),
   /** The rate valid today, if any. */
   current_rate_bp: z.number().int().nullable(),
 });
+const optionalText = (max: number) =>
+  z
+    .string({ error: 'invalid' })
+    .trim()
+    .max(max, { error: 'too_long' })
+    .nullish()
+    .transform((value) => value || null);
 export const taxTypeInput = z.object({
   code: requiredString(30),
   name: requiredString(100),
+  category: z.enum(TAX_TYPE_CATEGORIES, { error: 'invalid' }).default('S'),
+  exemption_reason: optionalText(500),
+  /** e.g. VATEX-EU-132-1I (the CEF VATEX code list). */
+  exemption_code: optionalText(30).refine((code) => code === null || /^VATEX-[A-Z0-9-]+$/i.test(code), {
+    error: 'invalid',
+  }),
   /** Validity periods must not overlap; an open end is allowed on the last one only. */
   rates: z.array(taxRate.omit({ id: true })).min(1, { error: 'required' }),
 });

@@ -21,13 +21,45 @@ import { listQuery, paginated } from './pagination';
  */
 export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+/** sent: handed to the SMTP server; mail_folder: no server set, the message was only written to the mail folder. */
+export const MAIL_DELIVERIES = ['sent', 'mail_folder'] as const;
+export type MailDelivery = (typeof MAIL_DELIVERIES)[number];
 export const INVOICE_STATUSES = ['issued', 'emailed', 'paid', 'cancelled'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 /** The parties invoices go to; officials are paid by compensation bill, merchants by payout. */
+/**
+ * What an invoice lacks before it may be issued (its e-invoice would break an EN 16931 or
+ * XRechnung rule): the seller's fields are set in the venue's Invoicing section, the buyer's in
+ * the party's profile. The client translates `invoices:gap.<code>`.
+ */
+export const INVOICE_GAPS = [
+  'seller.address',
+  'seller.postal_code',
+  'seller.city',
+  'seller.country',
+  'seller.vat_id',
+  'seller.invoice_email',
+  'seller.contact_phone',
+  'seller.contact_email',
+  'seller.bank_account',
+  'buyer.address',
+  'buyer.postal_code',
+  'buyer.city',
+  'buyer.country',
+  'buyer.email',
+  'buyer.vat_id',
+  // a line without VAT whose tax type states no ground for it (exempt, reverse charge, …)
+  'line.tax_ground',
+] as const;
+export type InvoiceGap = (typeof INVOICE_GAPS)[number];
+
 export const INVOICED_PARTY_TYPES = ['rider', 'employer', 'simpleuser', 'official'] as const;
 
-/** EN 16931 VAT category codes (UNTDID 5305): S standard/reduced, AE reverse charge, E exempt, Z zero. */
-export const TAX_CATEGORIES = ['S', 'AE', 'E', 'Z'] as const;
+/**
+ * EN 16931 VAT category codes (UNTDID 5305): S standard/reduced, AE reverse charge, E exempt,
+ * Z zero rate, K intra-community supply, G export outside the EU.
+ */
+export const TAX_CATEGORIES = ['S', 'AE', 'E', 'Z', 'K', 'G'] as const;
 export type TaxCategory = (typeof TAX_CATEGORIES)[number];
 
 const minor = z.number().int();
@@ -47,6 +79,9 @@ export const invoiceLine = z.object({
   gross: minor,
   tax_rate_bp: z.number().int(),
   tax_category: z.enum(TAX_CATEGORIES),
+  /** The legal ground of a line without VAT, from its tax type (EN 16931 BT-120/BT-121); absent: the category's own. */
+  exemption_reason: z.string().nullable().optional(),
+  exemption_code: z.string().nullable().optional(),
   /** Already covered by a credit note. */
   credited: z.boolean(),
 });
@@ -55,6 +90,8 @@ export type InvoiceLine = z.infer<typeof invoiceLine>;
 export const vatSummaryRow = z.object({
   tax_rate_bp: z.number().int(),
   tax_category: z.enum(TAX_CATEGORIES),
+  exemption_reason: z.string().nullable().optional(),
+  exemption_code: z.string().nullable().optional(),
   net: minor,
   tax: minor,
   gross: minor,
@@ -92,6 +129,10 @@ export const invoiceSummary = z.object({
   emailed_at: z.string().nullable(),
   /** The Factur-X PDF is ready (rendered after issuing, in the same run). */
   has_pdf: z.boolean(),
+  /** Why its documents could not be made (shown as failed; tried again by the next run or download); null: none failed. */
+  render_error: z.string().nullable(),
+  /** How the last e-mail went: sent to the mail server, or only written to the mail folder (no server set). */
+  mail_delivery: z.enum(MAIL_DELIVERIES).nullable(),
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummary>;
 

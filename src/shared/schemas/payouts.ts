@@ -48,7 +48,19 @@ export type PayoutAccount = (typeof PAYOUT_ACCOUNTS)[number];
  * Can the payee be paid by SEPA transfer? `no_account`: no bank account on record;
  * `invalid_iban` / `invalid_bic`: the check fails; `not_sepa`: the IBAN's country is outside SEPA.
  */
-export const PAYEE_STATUSES = ['ok', 'no_account', 'invalid_iban', 'invalid_bic', 'not_sepa'] as const;
+/**
+ * needs_bic_address: an account in a SEPA country outside the EEA (CH, GB, MC, SM, VA, AD…),
+ * which the EPC rulebook lets be paid only with the bank's BIC and the payee's address (country
+ * and town at least).
+ */
+export const PAYEE_STATUSES = [
+  'ok',
+  'no_account',
+  'invalid_iban',
+  'invalid_bic',
+  'not_sepa',
+  'needs_bic_address',
+] as const;
 export type PayeeStatus = (typeof PAYEE_STATUSES)[number];
 
 export const payeeBank = z.object({

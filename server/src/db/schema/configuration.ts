@@ -48,10 +48,22 @@ export const taxTypes = pgTable(
     /** e.g. VAT_STD, VAT_RED, EXEMPT */
     code: text('code').notNull(),
     name: text('name').notNull(),
+    /**
+     * The EN 16931 VAT category (UNTDID 5305) its lines are billed with: S standard or reduced
+     * rate, Z zero rate, E exempt, AE reverse charge, K intra-community supply, G export outside
+     * the EU. Stated, never inferred from a rate of 0.
+     */
+    category: text('category').notNull().default('S'),
+    /** The legal ground of a category without VAT (BT-120 text, BT-121 VATEX code), printed on the invoice. */
+    exemptionCode: text('exemption_code'),
+    exemptionReason: text('exemption_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('tax_types_code_key').on(t.code)],
+  (t) => [
+    uniqueIndex('tax_types_code_key').on(t.code),
+    check('tax_types_category_check', sql`${t.category} IN ('S', 'Z', 'E', 'AE', 'K', 'G')`),
+  ],
 );
 
 /** A tax type's rate in basis points (2200 = 22.00 %), valid from a day, until a day (inclusive) or open. */

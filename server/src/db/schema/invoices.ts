@@ -79,6 +79,11 @@ export const invoices = pgTable(
     pdf: text('pdf'),
     /** XRechnung (UBL) XML. */
     xrechnung: text('xrechnung'),
+    /** Why the documents could not be made at the last attempt (null: made, or not tried yet). */
+    renderError: text('render_error'),
+    renderAttempts: integer('render_attempts').notNull().default(0),
+    /** How the last e-mail went: 'sent' to an SMTP server, or 'mail_folder' (no server set: written to a file only). */
+    mailDelivery: text('mail_delivery'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -91,6 +96,10 @@ export const invoices = pgTable(
     check('invoices_kind_check', sql`${t.kind} IN ('invoice', 'credit_note')`),
     check('invoices_status_check', sql`${t.status} IN ('issued', 'emailed', 'paid', 'cancelled')`),
     check('invoices_totals_check', sql`${t.grossMinor} = ${t.netMinor} + ${t.taxMinor}`),
+    check(
+      'invoices_mail_delivery_check',
+      sql`${t.mailDelivery} IS NULL OR ${t.mailDelivery} IN ('sent', 'mail_folder')`,
+    ),
   ],
 );
 

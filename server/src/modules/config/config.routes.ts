@@ -2,7 +2,7 @@ import { appConfig } from '@shared/schemas/app-config';
 import type { AppContext } from '../../context';
 import type { App } from '../../types';
 
-export function configRoutes(app: App, { config }: AppContext): void {
+export function configRoutes(app: App, { config, mailer }: AppContext): void {
   app.get(
     '/api/v1/config/',
     {
@@ -18,6 +18,7 @@ export function configRoutes(app: App, { config }: AppContext): void {
       environment: config.env,
       impersonation_enabled: config.impersonationEnabled,
       stripe_publishable_key: config.stripePublishableKey,
+      mail_server: mailer.delivery === 'smtp',
     }),
   );
 }

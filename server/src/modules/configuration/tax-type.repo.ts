@@ -6,6 +6,10 @@ import type { RatePeriod } from './tax-rates';
 
 export type TaxTypeRow = typeof taxTypes.$inferSelect;
 export type TaxRateRow = typeof taxRates.$inferSelect;
+type TaxTypeValues = Pick<
+  typeof taxTypes.$inferInsert,
+  'code' | 'name' | 'category' | 'exemptionReason' | 'exemptionCode'
+>;
 
 const toPeriods = (taxTypeId: number, rates: readonly RatePeriod[]) =>
   rates.map((r) => ({ taxTypeId, rateBp: r.rate_bp, validFrom: r.valid_from, validTo: r.valid_to ?? null }));
@@ -38,13 +42,13 @@ export function createTaxTypeRepo(db: Db) {
         .orderBy(asc(taxRates.validFrom), asc(taxRates.id));
     },
 
-    async insert(values: { code: string; name: string }, rates: readonly RatePeriod[], tx: Db): Promise<TaxTypeRow> {
+    async insert(values: TaxTypeValues, rates: readonly RatePeriod[], tx: Db): Promise<TaxTypeRow> {
       const [row] = await tx.insert(taxTypes).values(values).returning();
       await tx.insert(taxRates).values(toPeriods(row!.id, rates));
       return row!;
     },
 
-    async update(id: number, values: { code?: string; name?: string }, tx: Db): Promise<TaxTypeRow | undefined> {
+    async update(id: number, values: Partial<TaxTypeValues>, tx: Db): Promise<TaxTypeRow | undefined> {
       const [row] = await tx
         .update(taxTypes)
         .set({ ...values, updatedAt: new Date() })

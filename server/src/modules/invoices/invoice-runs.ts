@@ -63,10 +63,20 @@ export function invoiceRun(ctx: AppContext): JobHandler {
           userId: run.createdByUserId,
           ...setup,
         }),
-      );
+      ).catch((err: unknown) => {
+        // The party's invoice lacks data (nothing was issued): the office sees what, and whose.
+        if (err instanceof AppError && err.code === 'invoice_incomplete') {
+          message('invoice_incomplete', {
+            party: String(err.params?.party ?? ''),
+            missing: Array.isArray(err.fields) ? err.fields.join(',') : '',
+          });
+        }
+        throw err;
+      });
       if (id === null) return;
       const [row] = await renderInvoices(ctx.db, [id]);
-      message('invoice_issued', { number: row?.number ?? '', party: row?.party ?? '' });
+      if (row?.error) message('invoice_render_failed', { number: row.number, party: row.party, error: row.error });
+      else message('invoice_issued', { number: row?.number ?? '', party: row?.party ?? '' });
     },
     async finish(run, message) {
       setups.delete(run.id);
@@ -116,6 +126,7 @@ export function invoiceEmailRun(ctx: AppContext): JobHandler {
         dueDate: invoice.dueDate,
         reference: invoice.paymentReference,
       });
+      const sent = ctx.mailer.delivery === 'smtp';
       try {
         await complete(async (tx) => {
           await ctx.mailer.sendNow({
@@ -130,12 +141,19 @@ export function invoiceEmailRun(ctx: AppContext): JobHandler {
             ],
           });
           await tx.insert(invoiceEmails).values({ invoiceId: id, runId: run.id, email: buyer.email! });
+          // Without a mail server the message is only written to the mail folder: the invoice
+          // says so, is not marked e-mailed, and a run after a server is set sends it.
           await tx
             .update(invoices)
-            .set({
-              emailedAt: sql`now()`,
-              status: sql`CASE WHEN ${invoices.status} = 'issued' THEN 'emailed' ELSE ${invoices.status} END`,
-            })
+            .set(
+              sent
+                ? {
+                    emailedAt: sql`now()`,
+                    mailDelivery: 'sent',
+                    status: sql`CASE WHEN ${invoices.status} = 'issued' THEN 'emailed' ELSE ${invoices.status} END`,
+                  }
+                : { mailDelivery: 'mail_folder' },
+            )
             .where(eq(invoices.id, id));
           return id;
         });
@@ -143,7 +161,7 @@ export function invoiceEmailRun(ctx: AppContext): JobHandler {
         message('email_failed', { number: invoice.numberText, email: buyer.email });
         throw err;
       }
-      message('invoice_emailed', { number: invoice.numberText, email: buyer.email });
+      message(sent ? 'invoice_emailed' : 'invoice_mail_written', { number: invoice.numberText, email: buyer.email });
     },
   };
 }

@@ -75,6 +75,12 @@ export interface EntryRow {
   grossMinor: number;
   taxRateBp: number;
   taxTypeId: number | null;
+  /** The charge category (box, shavings, entry_fee, services, …): where the supply is taxed. */
+  category: string | null;
+  /** The tax type's explicit VAT category and legal text (null: no tax type). */
+  taxCategory: string | null;
+  exemptionReason: string | null;
+  exemptionCode: string | null;
   beneficiary: string | null;
   merchant: string | null;
 }
@@ -98,11 +104,12 @@ export async function lockEntries(
   const rows = rowsOf<EntryRow & { id: string | number }>(
     await tx.execute(sql`SELECT t.id, (t.occurred_at AT TIME ZONE v.time_zone)::date::text AS "occurredAt", t.kind, t.description, t.quantity,
         t.net_minor AS "netMinor", t.tax_minor AS "taxMinor", t.gross_minor AS "grossMinor",
-        t.tax_rate_bp AS "taxRateBp", t.tax_type_id AS "taxTypeId",
+        t.tax_rate_bp AS "taxRateBp", t.tax_type_id AS "taxTypeId", tt.category AS "taxCategory", t.category,
+        tt.exemption_reason AS "exemptionReason", tt.exemption_code AS "exemptionCode",
         (SELECT btrim(r.first_name || ' ' || r.last_name) FROM riders r WHERE r.id = t.beneficiary_rider_id) AS beneficiary,
         (SELECT COALESCE(NULLIF(btrim(m.company_name), ''), btrim(m.first_name || ' ' || m.last_name))
            FROM merchants m WHERE m.id = t.merchant_id) AS merchant
-      FROM transactions t JOIN venues v ON v.id = t.venue_id
+      FROM transactions t JOIN venues v ON v.id = t.venue_id LEFT JOIN tax_types tt ON tt.id = t.tax_type_id
       WHERE t.id IN (${sql.join(
         locked.map((id) => sql`${id}`),
         sql`, `,
@@ -144,6 +151,11 @@ export interface Issuer extends InvoiceParty {
   bic: string | null;
   bankName: string | null;
   logoUrl: string | null;
+  /** The seller's tax number (EN 16931 BT-32) and the show office's contact (BG-6; XRechnung BR-DE-2, BR-DE-6, BR-DE-7). */
+  taxNumber: string | null;
+  contactName: string | null;
+  phone: string | null;
+  contactEmail: string | null;
 }
 
 /** The venue as the seller on its invoices, with its default bank account in its currency. */
@@ -153,6 +165,8 @@ export async function issuerOf(db: Db, venueId: number): Promise<Issuer | undefi
         v.address, v.postal_code AS "postalCode", v.city, v.country, v.vat_id AS "vatId", v.invoice_email AS email,
         v.fei_id AS "feiId", v.start_date::text AS "startDate", v.end_date::text AS "endDate", v.currency,
         v.time_zone AS "timeZone", v.invoice_due_days AS "dueDays", v.whitelabel_logo_url AS "logoUrl",
+        NULLIF(btrim(v.tax_number), '') AS "taxNumber", NULLIF(btrim(v.contact_name), '') AS "contactName",
+        NULLIF(btrim(v.contact_phone), '') AS phone, NULLIF(btrim(v.contact_email), '') AS "contactEmail",
         b.iban, b.bic, b.bank_name AS "bankName"
       FROM venues v
       LEFT JOIN LATERAL (SELECT iban, bic, bank_name FROM venue_bank_accounts

@@ -13,6 +13,7 @@ import type {
   InvoiceParty,
   InvoiceStatus,
   InvoiceSummary,
+  MailDelivery,
   VatSummaryRow,
 } from '@shared/schemas/invoices';
 import { AppError } from '../../app-error';
@@ -26,7 +27,8 @@ import type { RequestUser } from '../../types';
 import { ownerFor } from '../owner/owner-access';
 import { assertKnownVenueAccess, assertVenueAccess, canActOnVenue } from '../venue/venue-access';
 import { creditedEntries, issueCreditNote } from './credit-note';
-import { countUninvoiced } from './invoice.repo';
+import { assertComplete, sellerGaps } from './invoice-check';
+import { countUninvoiced, issuerOf } from './invoice.repo';
 import { emailable, type InvoiceEmailParams } from './invoice-runs';
 import { issueInvoice, sellerParty, type SellerSnapshot } from './issue';
 import { renderInvoices } from './render';
@@ -54,6 +56,8 @@ const summaryOf = (row: InvoiceRow, originals: Map<number, string>): InvoiceSumm
   status: row.status as InvoiceStatus,
   emailed_at: row.emailedAt?.toISOString() ?? null,
   has_pdf: row.pdf !== null,
+  render_error: row.pdf === null ? row.renderError : null,
+  mail_delivery: (row.mailDelivery as MailDelivery | null) ?? null,
 });
 
 /** Every column but the stored documents (lists do not need megabytes of PDF). */
@@ -129,6 +133,9 @@ export function createInvoiceService(ctx: AppContext) {
     async generateAll(user: RequestUser, venueId: number) {
       await assertKnownVenueAccess(db, user, venueId, { office: true });
       if ((await countUninvoiced(db, venueId)) === 0) throw new AppError('nothing_to_invoice');
+      // A seller's gap stops every invoice of the run: refused before it starts.
+      const issuer = await issuerOf(db, venueId);
+      if (issuer) assertComplete(sellerGaps(issuer), issuer.name);
       return ctx.jobs.start({ kind: 'invoices', venueId, userId: user.id });
     },
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { InvoiceLine, TaxCategory, VatSummaryRow } from '@shared/schemas/invoices';
+import type { InvoiceGap, InvoiceLine, TaxCategory, VatSummaryRow } from '@shared/schemas/invoices';
 import type { Db } from '../../db/client';
 import { invoices } from '../../db/schema';
 import {
@@ -12,6 +12,8 @@ import {
   type Issuer,
   type PartyKey,
 } from './invoice.repo';
+import { buyerKindOf, placeOfSupply, supplyKindOf } from '../ledger/tax-place';
+import { assertComplete, buyerGaps, sellerGaps } from './invoice-check';
 import { invoiceNumberText, invoiceReference } from './payment-reference';
 
 /**
@@ -21,16 +23,28 @@ import { invoiceNumberText, invoiceReference } from './payment-reference';
  * all or nothing, so a crash leaves neither a gap nor an entry on two invoices.
  */
 
-/** The EN 16931 VAT category of a line: reverse charge for a SKIP override or a foreign business. */
+/**
+ * The EN 16931 VAT category of a line, or null when a line without VAT has no legal ground.
+ * A tax type that states a category without VAT (exempt, zero rate, reverse charge,
+ * intra-community, export) gives it, with its legal text; a line with VAT is standard rated.
+ * A line without VAT whose tax type states nothing is never taken as exempt for its 0: it is
+ * reverse charge only where the place-of-supply rules put the tax on the buyer (a general service
+ * to a business in another member state, tax-place.ts); otherwise it has no legal ground, and the
+ * invoice is refused before it takes a number.
+ */
 export function taxCategoryOf(
-  rateBp: number,
-  buyer: Pick<Buyer, 'taxOverride' | 'vat_id' | 'country'>,
+  entry: Pick<EntryRow, 'taxRateBp' | 'taxCategory' | 'category'> & { kind?: string },
+  buyer: Pick<Buyer, 'vat_id' | 'country'>,
   sellerCountry: string | null,
-): TaxCategory {
-  if (rateBp > 0) return 'S';
-  const foreignBusiness = !!buyer.vat_id && !!buyer.country && !!sellerCountry && buyer.country !== sellerCountry;
-  if (buyer.taxOverride === 'SKIP' || foreignBusiness) return 'AE';
-  return 'E';
+): TaxCategory | null {
+  const stated = entry.taxCategory as TaxCategory | null;
+  if (stated && stated !== 'S') return stated;
+  if (entry.taxRateBp > 0) return 'S';
+  // A merchant's sale collected through the show's account is the merchant's supply, not the
+  // show's: it carries none of the show's VAT and is billed as before, without VAT.
+  if (entry.kind === 'sale') return 'E';
+  const place = placeOfSupply(supplyKindOf(entry.category ?? 'other'), buyerKindOf(buyer, sellerCountry));
+  return place === 'reverse_charge' ? 'AE' : null;
 }
 
 /** Round half away from zero of a / b for integers (b > 0). */
@@ -56,6 +70,9 @@ export function lineOf(entry: EntryRow, category: TaxCategory): InvoiceLine {
     gross: entry.grossMinor,
     tax_rate_bp: entry.taxRateBp,
     tax_category: category,
+    ...(category !== 'S' && (entry.exemptionReason || entry.exemptionCode)
+      ? { exemption_reason: entry.exemptionReason, exemption_code: entry.exemptionCode }
+      : {}),
     credited: false,
   };
 }
@@ -68,6 +85,9 @@ export function vatSummaryOf(lines: readonly InvoiceLine[]): VatSummaryRow[] {
     const row = rows.get(key) ?? {
       tax_rate_bp: line.tax_rate_bp,
       tax_category: line.tax_category,
+      ...(line.exemption_reason || line.exemption_code
+        ? { exemption_reason: line.exemption_reason ?? null, exemption_code: line.exemption_code ?? null }
+        : {}),
       net: 0,
       tax: 0,
       gross: 0,
@@ -122,7 +142,13 @@ export async function issueInvoice(
   const issuer = options.issuer ?? (await issuerOf(tx, venueId));
   const buyer = await buyerOf(tx, party);
   if (!issuer || !buyer) return null;
-  const lines = entries.map((e) => lineOf(e, taxCategoryOf(e.taxRateBp, buyer, issuer.country)));
+  const categories = entries.map((e) => taxCategoryOf(e, buyer, issuer.country));
+  // A line without VAT and without a legal ground for it is a gap like a missing address.
+  const untaxed: InvoiceGap[] = categories.includes(null) ? ['line.tax_ground'] : [];
+  const lines = entries.map((e, i) => lineOf(e, categories[i] ?? 'S'));
+  // Everything the e-invoice needs is checked before the number is taken: a refused invoice
+  // rolls back with nothing locked and no number used.
+  assertComplete([...sellerGaps(issuer), ...buyerGaps(buyer, lines), ...untaxed], buyer.name);
   const totals = totalsOf(lines);
   const number = await nextNumber(tx, venueId, 'invoice');
   const { issueDate, dueDate } = options.dates ?? (await datesOf(tx, issuer.timeZone, issuer.dueDays));
@@ -170,6 +196,10 @@ export const sellerSnapshot = (issuer: Awaited<ReturnType<typeof issuerOf>> & ob
   country: issuer.country,
   vat_id: issuer.vat_id,
   email: issuer.email,
+  tax_number: issuer.taxNumber,
+  contact_name: issuer.contactName,
+  phone: issuer.phone,
+  contact_email: issuer.contactEmail,
   iban: issuer.iban,
   bic: issuer.bic,
   bank_name: issuer.bankName,
@@ -180,7 +210,10 @@ export const sellerSnapshot = (issuer: Awaited<ReturnType<typeof issuerOf>> & ob
   logo_url: issuer.logoUrl,
 });
 
-export type SellerSnapshot = ReturnType<typeof sellerSnapshot>;
+type Snapshot = ReturnType<typeof sellerSnapshot>;
+/** Snapshots stored before the venue had a tax number and a contact lack those fields. */
+type AddedLater = 'tax_number' | 'contact_name' | 'phone' | 'contact_email';
+export type SellerSnapshot = Omit<Snapshot, AddedLater> & Partial<Pick<Snapshot, AddedLater>>;
 
 /** The seller as the documents and the API show it (party fields and bank account). */
 export const sellerParty = (seller: SellerSnapshot) => ({

@@ -132,8 +132,17 @@ export const contextSql = (partyType: PartyType): { ctes: SQL; row: SQL } => ({
           WHERE p.venue_id = $1 AND p.rider_id = $3::int
           HAVING count(DISTINCT vp.vec_id) = 1)) AS vec_id,
       ($9::timestamptz AT TIME ZONE (SELECT time_zone FROM v))::date AS day),
-  cfg AS (SELECT tc.tax_type_id, tc.applies_by_default FROM tax_configurations tc, k
-      WHERE tc.vec_id = k.vec_id AND tc.category = k.category)`,
+  cfg AS (SELECT c.tax_type_id, c.applies_by_default FROM (
+      SELECT tc.tax_type_id, tc.applies_by_default, 0 AS pref FROM tax_configurations tc, k
+        WHERE tc.vec_id = k.vec_id AND tc.category = k.category
+      UNION ALL
+      -- No event to go by (a party with none or several): the venue's tax configuration of the
+      -- category, where its events agree on it, so no charge goes without the VAT the show charges.
+      SELECT min(tc.tax_type_id), bool_and(tc.applies_by_default), 1 FROM tax_configurations tc
+        JOIN venue_event_categories e ON e.id = tc.vec_id, k
+        WHERE k.vec_id IS NULL AND e.venue_id = $1::int AND tc.category = k.category
+        HAVING count(DISTINCT tc.tax_type_id) = 1 AND count(DISTINCT tc.applies_by_default) = 1
+    ) c ORDER BY c.pref LIMIT 1)`,
   row: sql`(SELECT
   (SELECT json_build_object('id', id, 'currency', currency, 'timeZone', time_zone,
      'pricesIncludeTax', prices_include_tax, 'maxEntryMinor', max_entry_minor,

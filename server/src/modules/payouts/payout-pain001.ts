@@ -1,5 +1,6 @@
 import { create } from 'xmlbuilder2';
 import { minorToDecimalString } from '@shared/money';
+import type { PayeeAddress } from './payee-bank';
 import { sepaId, sepaText } from './sepa-text';
 
 /**
@@ -20,6 +21,19 @@ import { sepaId, sepaText } from './sepa-text';
 
 export const PAIN001_NAMESPACE = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.09';
 
+/** A structured pain.001.001.09 PostalAddress24 (schema order: StrtNm, PstCd, TwnNm, Ctry). */
+function postalAddress(address: PayeeAddress) {
+  const street = sepaText((address.address ?? '').split(/\r?\n/)[0] ?? '', 70);
+  const postCode = sepaText(address.postalCode ?? '', 16);
+  const town = sepaText(address.city ?? '', 35);
+  return {
+    ...(street ? { StrtNm: street } : {}),
+    ...(postCode ? { PstCd: postCode } : {}),
+    ...(town ? { TwnNm: town } : {}),
+    Ctry: address.country!.trim().toUpperCase(),
+  };
+}
+
 export interface PainTransfer {
   endToEndId: string;
   amountMinor: number;
@@ -27,6 +41,8 @@ export interface PainTransfer {
   iban: string;
   bic: string | null;
   reference: string;
+  /** The payee's postal address, given for an account outside the EEA (EPC SCT rulebook). */
+  address?: PayeeAddress | null;
 }
 
 export interface PainBatch {
@@ -88,7 +104,10 @@ export function payoutPain001(batch: PainBatch): string {
             PmtId: { EndToEndId: sepaId(t.endToEndId) },
             Amt: { InstdAmt: { '@Ccy': batch.currency, '#': minorToDecimalString(t.amountMinor) } },
             ...(t.bic ? { CdtrAgt: { FinInstnId: { BICFI: t.bic } } } : {}),
-            Cdtr: { Nm: sepaText(t.name, PAIN_LIMITS.name) || 'NOTPROVIDED' },
+            Cdtr: {
+              Nm: sepaText(t.name, PAIN_LIMITS.name) || 'NOTPROVIDED',
+              ...(t.address?.country ? { PstlAdr: postalAddress(t.address) } : {}),
+            },
             CdtrAcct: { Id: { IBAN: t.iban } },
             RmtInf: { Ustrd: sepaText(t.reference, PAIN_LIMITS.remittance) || messageId },
           })),

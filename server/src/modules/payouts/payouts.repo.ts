@@ -2,10 +2,17 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PartyType } from '@shared/ledger';
 import type { PayoutAccount } from '@shared/schemas/payouts';
 import type { Db } from '../../db/client';
+import type { Federation } from '@shared/schemas/owner';
+import type { PayeeAddress } from './payee-bank';
 import { rowsOf } from '../../db/rows';
 import { payoutBatches, payoutItems, venueBankAccounts, venues } from '../../db/schema';
 import { partyName, userName } from '../ledger/names';
 import { anyPartyAtVenue } from '../participation/party-at-venue';
+
+/** The federations' own addresses, the creditor's on a transfer to their account (EPC SCT rulebook). */
+const FEDERATION_ADDRESSES: Record<Federation, PayeeAddress> = {
+  SVPS: { address: 'Papiermühlestrasse 40H', postalCode: '3000', city: 'Bern 22', country: 'CH' },
+};
 
 /** The queries of payouts (issue 13 item 5); each takes the connection or transaction to use. */
 
@@ -21,6 +28,8 @@ export interface DueRow {
   /** A federation account (SVPS, issue 15): the payee's member number there, else null. */
   federation: string | null;
   memberNumber: string | null;
+  /** The payee's postal address (a transfer outside the EEA names it). */
+  address: PayeeAddress;
 }
 
 /**
@@ -42,11 +51,23 @@ export async function dueRows(db: Db, venueId: number, lock = false): Promise<Du
     bic: string | null;
     federation: string | null;
     memberNumber: string | null;
+    street: string | null;
+    postalCode: string | null;
+    city: string | null;
+    country: string | null;
   }>(
     await db.execute(sql`SELECT a.party_type AS "partyType", a.party_id AS "partyId", a.kind AS account,
         ${partyName(sql`a.party_type`, sql`a.party_id`)} AS name, a.balance_minor AS amount,
-        b.holder_name AS holder, b.iban, b.bic, b.federation, b.member_number AS "memberNumber"
+        b.holder_name AS holder, b.iban, b.bic, b.federation, b.member_number AS "memberNumber",
+        pa.address AS street, pa.postal_code AS "postalCode", pa.city, pa.country
       FROM accounts a
+      LEFT JOIN LATERAL (
+        SELECT address, postal_code, city, country FROM riders WHERE a.party_type = 'rider' AND id = a.party_id
+        UNION ALL SELECT address, postal_code, city, country FROM employers WHERE a.party_type = 'employer' AND id = a.party_id
+        UNION ALL SELECT address, postal_code, city, country FROM officials WHERE a.party_type = 'official' AND id = a.party_id
+        UNION ALL SELECT address, postal_code, city, country FROM simple_users WHERE a.party_type = 'simpleuser' AND id = a.party_id
+        UNION ALL SELECT address, postal_code, city, country FROM merchants WHERE a.party_type = 'merchant' AND id = a.party_id
+      ) pa ON true
       LEFT JOIN LATERAL (SELECT ba.holder_name, ba.iban, ba.bic,
           CASE WHEN ba.kind = 'federation' THEN ba.federation END AS federation,
           CASE WHEN ba.kind = 'federation' THEN ba.member_number END AS member_number
@@ -59,7 +80,17 @@ export async function dueRows(db: Db, venueId: number, lock = false): Promise<Du
       ORDER BY 4, a.party_type, a.party_id, a.kind
       ${lock ? sql`FOR UPDATE OF a` : sql``}`),
   );
-  return rows.map((r) => ({ ...r, name: r.name ?? '', partyId: Number(r.partyId), amount: Number(r.amount) }));
+  return rows.map(({ street, postalCode, city, country, ...r }) => ({
+    ...r,
+    name: r.name ?? '',
+    partyId: Number(r.partyId),
+    amount: Number(r.amount),
+    // A federation account's creditor is the federation: its address, not its member's.
+    address:
+      r.federation && r.federation in FEDERATION_ADDRESSES
+        ? FEDERATION_ADDRESSES[r.federation as Federation]
+        : { address: street, postalCode, city, country },
+  }));
 }
 
 export async function venueOf(db: Db, venueId: number) {

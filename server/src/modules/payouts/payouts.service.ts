@@ -21,7 +21,7 @@ import { sessionOf } from '../../http/session';
 import type { RequestUser } from '../../types';
 import { payoutEntry, postSystemEntries, reverseSystemEntries } from '../ledger/system-postings';
 import { assertKnownVenueAccess, assertVenueAccess } from '../venue/venue-access';
-import { checkAccount, remittanceOf } from './payee-bank';
+import { checkAccount, outsideEea, remittanceOf } from './payee-bank';
 import { payoutPain001, type PainTransfer } from './payout-pain001';
 import {
   batchFile,
@@ -46,7 +46,7 @@ const MAX_TRANSFER_MINOR = 99_999_999_999;
 const PAYOUT_LOCK = 0x5041594f;
 
 const payeeOf = (row: DueRow): DuePayee => {
-  const checked = checkAccount(row.iban, row.bic);
+  const checked = checkAccount(row.iban, row.bic, row.address);
   return {
     party_type: row.partyType,
     party_id: row.partyId,
@@ -218,10 +218,13 @@ export function createPayoutService(ctx: AppContext) {
         const batchId = await nextBatchId(tx);
         const createdAt = new Date();
         const messageId = messageIdOf(venueId, batchId, createdAt);
-        const reference = sepaText(`Paddock ${venue.name} payout ${batchId}`, 140);
+        // The show's name as it is (it may hold "Paddock" itself), then what the transfer is.
+        const reference = sepaText(`${venue.name} payout ${batchId}`, 140);
         const transfers: (PainTransfer & { row: DueRow })[] = chosen.map(({ row, amount }, i) => {
-          const checked = checkAccount(row.iban, row.bic);
+          const checked = checkAccount(row.iban, row.bic, row.address);
           return {
+            // Outside the EEA the EPC rules want the payee's address on the transfer.
+            address: outsideEea(checked.iban!) ? row.address : null,
             row,
             endToEndId: sepaId(`PDK-B${batchId}-${i + 1}`),
             amountMinor: amount,

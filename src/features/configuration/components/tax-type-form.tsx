@@ -1,9 +1,14 @@
-import { Button, Fieldset, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatPercent, parsePercent } from '@shared/ledger';
-import type { TaxType } from '@shared/schemas/configuration';
+import {
+  CATEGORIES_WITH_LEGAL_TEXT,
+  TAX_TYPE_CATEGORIES,
+  type TaxType,
+  type TaxTypeCategory,
+} from '@shared/schemas/configuration';
 import { translateFieldError } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useSubmit } from '@/lib/use-submit';
@@ -21,16 +26,24 @@ interface RateValues {
 interface TaxTypeValues {
   code: string;
   name: string;
+  category: TaxTypeCategory;
+  exemption_reason: string;
+  exemption_code: string;
   rates: RateValues[];
 }
 
 const EMPTY_RATE: RateValues = { rate_bp: '', valid_from: '', valid_to: '' };
 
 function initialValues(taxType: TaxType | null): TaxTypeValues {
-  if (!taxType) return { code: '', name: '', rates: [EMPTY_RATE] };
+  if (!taxType) {
+    return { code: '', name: '', category: 'S', exemption_reason: '', exemption_code: '', rates: [EMPTY_RATE] };
+  }
   return {
     code: taxType.code,
     name: taxType.name,
+    category: taxType.category,
+    exemption_reason: taxType.exemption_reason ?? '',
+    exemption_code: taxType.exemption_code ?? '',
     rates: taxType.rates.map((rate) => ({
       rate_bp: formatPercent(rate.rate_bp),
       valid_from: rate.valid_from,
@@ -43,8 +56,16 @@ function validate(values: TaxTypeValues): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!values.code.trim()) errors.code = translateFieldError('required');
   if (!values.name.trim()) errors.name = translateFieldError('required');
+  if (CATEGORIES_WITH_LEGAL_TEXT.includes(values.category) && !values.exemption_reason.trim()) {
+    errors.exemption_reason = translateFieldError('required');
+  }
   values.rates.forEach((rate, index) => {
-    if (parsePercent(rate.rate_bp) === null) errors[`rates.${index}.rate_bp`] = translateFieldError('invalid');
+    const bp = parsePercent(rate.rate_bp);
+    if (bp === null) errors[`rates.${index}.rate_bp`] = translateFieldError('invalid');
+    else if (values.category === 'S' && bp === 0) errors[`rates.${index}.rate_bp`] = translateFieldError('too_small');
+    else if (values.category !== 'S' && bp !== 0) {
+      errors[`rates.${index}.rate_bp`] = translateFieldError('not_zero_rated');
+    }
     if (!rate.valid_from) errors[`rates.${index}.valid_from`] = translateFieldError('required');
     else if (rate.valid_to && rate.valid_to < rate.valid_from) {
       errors[`rates.${index}.valid_to`] = translateFieldError('invalid_date');
@@ -65,6 +86,9 @@ export function TaxTypeForm({ taxType, onClose }: { taxType: TaxType | null; onC
     const input = {
       code: values.code,
       name: values.name,
+      category: values.category,
+      exemption_reason: values.exemption_reason.trim() || null,
+      exemption_code: values.exemption_code.trim() || null,
       rates: values.rates.map((rate) => ({
         rate_bp: parsePercent(rate.rate_bp) ?? 0,
         valid_from: rate.valid_from,
@@ -93,6 +117,29 @@ export function TaxTypeForm({ taxType, onClose }: { taxType: TaxType | null; onC
         <TextInput label={t('taxTypes.code')} required miw={140} {...form.getInputProps('code')} />
         <TextInput label={t('taxTypes.name')} required miw={200} {...form.getInputProps('name')} />
       </Group>
+      <NativeSelect
+        label={t('taxTypes.category')}
+        description={t('taxTypes.categoryHint')}
+        data={TAX_TYPE_CATEGORIES.map((category) => ({ value: category, label: t(`taxTypes.categories.${category}`) }))}
+        {...form.getInputProps('category')}
+      />
+      {form.values.category !== 'S' && (
+        <Group grow align="flex-start" wrap="wrap">
+          <Textarea
+            label={t('taxTypes.exemptionReason')}
+            description={t('taxTypes.exemptionReasonHint')}
+            required={CATEGORIES_WITH_LEGAL_TEXT.includes(form.values.category)}
+            miw={240}
+            {...form.getInputProps('exemption_reason')}
+          />
+          <TextInput
+            label={t('taxTypes.exemptionCode')}
+            placeholder="VATEX-EU-132-1M"
+            miw={160}
+            {...form.getInputProps('exemption_code')}
+          />
+        </Group>
+      )}
       {form.values.rates.map((_, index) => (
         <Fieldset key={index} legend={t('taxTypes.rateLegend', { number: index + 1 })}>
           <Stack gap="xs">

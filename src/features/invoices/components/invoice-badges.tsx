@@ -1,6 +1,6 @@
-import { Badge } from '@mantine/core';
+import { Badge, Group, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { InvoiceKind, InvoiceStatus } from '@shared/schemas/invoices';
+import type { InvoiceKind, InvoiceStatus, InvoiceSummary } from '@shared/schemas/invoices';
 
 const STATUS_COLORS: Record<InvoiceStatus, string> = {
   issued: 'blue',
@@ -27,5 +27,35 @@ export function CreditNoteBadge({ kind }: { kind: InvoiceKind }) {
     <Badge color="grape" variant="outline">
       {t('kind.credit_note')}
     </Badge>
+  );
+}
+
+/**
+ * The status, and what went wrong on the way: documents that could not be made (with the
+ * reason; they are tried again), or a mail only written to the server's mail folder (no mail
+ * server set), which is not an e-mail sent.
+ */
+export function InvoiceStateBadges({
+  invoice,
+}: {
+  invoice: Pick<InvoiceSummary, 'status' | 'render_error' | 'mail_delivery'>;
+}) {
+  const { t } = useTranslation('invoices');
+  return (
+    <Group gap={4} wrap="nowrap">
+      <InvoiceStatusBadge status={invoice.status} />
+      {invoice.render_error && (
+        <Tooltip label={invoice.render_error} multiline maw={320}>
+          <Badge color="red" variant="light">
+            {t('render.failed', { error: invoice.render_error })}
+          </Badge>
+        </Tooltip>
+      )}
+      {invoice.mail_delivery === 'mail_folder' && (
+        <Badge color="orange" variant="light">
+          {t('mail.folder')}
+        </Badge>
+      )}
+    </Group>
   );
 }

@@ -8,7 +8,7 @@ import { QueryView } from '@/lib/components/query-view';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useInvoice } from '../api/get-invoice';
 import { CreditNoteModal } from './credit-note-modal';
-import { CreditNoteBadge, InvoiceStatusBadge } from './invoice-badges';
+import { CreditNoteBadge, InvoiceStateBadges, InvoiceStatusBadge } from './invoice-badges';
 import { InvoiceDownloads } from './invoice-downloads';
 import { InvoiceLines, InvoiceVat } from './invoice-lines';
 import { InvoicePartyCard } from './invoice-party-card';
@@ -46,7 +46,7 @@ function InvoiceView({ invoice, invoiceHref }: { invoice: Invoice; invoiceHref(i
   );
   const facts: [string, ReactNode][] = [
     [t('field.kind'), t(`kind.${invoice.kind}`)],
-    [t('field.status'), <InvoiceStatusBadge status={invoice.status} />],
+    [t('field.status'), <InvoiceStateBadges invoice={invoice} />],
     [t('field.issueDate'), formatDate(invoice.issue_date)],
     [t('field.dueDate'), formatDate(invoice.due_date)],
     [t('field.paymentReference'), invoice.payment_reference],

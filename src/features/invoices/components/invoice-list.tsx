@@ -7,7 +7,7 @@ import type { InvoicePage } from '@shared/schemas/invoices';
 import { RecordTable } from '@/lib/components/record-table';
 import { formatDate, formatMoney } from '@/lib/format';
 import type { InvoiceFilters as Filters } from '../api/list-invoices';
-import { InvoiceStatusBadge } from './invoice-badges';
+import { InvoiceStateBadges } from './invoice-badges';
 import { InvoiceFilters } from './invoice-filters';
 import { InvoiceTotals } from './invoice-totals';
 
@@ -66,7 +66,7 @@ export function InvoiceList({ list, filters, onFilter, page, onPage, invoiceHref
             label: t('field.gross'),
             render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(row.gross, row.currency)}</span>,
           },
-          { label: t('field.status'), render: (row) => <InvoiceStatusBadge status={row.status} /> },
+          { label: t('field.status'), render: (row) => <InvoiceStateBadges invoice={row} /> },
         ]}
         rowKey={(row) => row.id}
         rowName={(row) => row.number}

@@ -8,6 +8,7 @@ const COLORS: Record<PayeeStatus, string> = {
   invalid_iban: 'red',
   invalid_bic: 'red',
   not_sepa: 'orange',
+  needs_bic_address: 'orange',
 };
 
 /** Whether a payee can be paid by SEPA transfer, and why not. */

@@ -2,7 +2,7 @@ import type { Invoice } from '@e-invoice-eu/core';
 import type { TaxCategory } from '@shared/schemas/invoices';
 import { dayDate, decimal, isoDay, percent } from './document-format';
 import { invoiceLabels, type InvoiceLabels } from './invoice-labels';
-import type { InvoiceDocument } from './model';
+import { supplyPeriod, type InvoiceDocument } from './model';
 
 /**
  * InvoiceDocument → the EN 16931 invoice of @e-invoice-eu/core (its JSON mirrors UBL: `ubl:Invoice`,
@@ -29,7 +29,7 @@ export class InvoiceDocumentError extends Error {
   }
 }
 
-const ZERO_RATED: readonly TaxCategory[] = ['AE', 'E', 'Z'];
+const ZERO_RATED: readonly TaxCategory[] = ['AE', 'E', 'Z', 'K', 'G'];
 const groupKey = (category: TaxCategory, rateBp: number) => `${category}/${rateBp}`;
 
 /** The EN 16931 sums (BR-CO-10..16, BR-S/AE/E/Z-08/09) hold for the stored amounts, or an InvoiceDocumentError. */
@@ -143,11 +143,24 @@ const vatScheme = () => ({ 'cbc:ID': 'VAT' });
 /** EN 16931 dates are calendar days (YYYY-MM-DD), whatever the model holds. */
 const day = (value: string) => isoDay(value) ?? value;
 
-function exemption(category: TaxCategory, labels: InvoiceLabels) {
-  if (category === 'AE')
-    return { 'cbc:TaxExemptionReasonCode': 'VATEX-EU-AE', 'cbc:TaxExemptionReason': labels.reverseCharge };
-  if (category === 'E') return { 'cbc:TaxExemptionReason': labels.vatExempt };
-  return {};
+/** BT-120/BT-121 of a category without VAT: the tax type's legal text and code, else the category's own. */
+function exemption(row: InvoiceDocument['vatSummary'][number], labels: InvoiceLabels) {
+  const own = {
+    AE: ['VATEX-EU-AE', labels.reverseCharge],
+    K: ['VATEX-EU-IC', labels.intraCommunity],
+    G: ['VATEX-EU-G', labels.exportOutsideEu],
+    E: [null, labels.vatExempt],
+    Z: [null, null],
+    S: [null, null],
+  } as const;
+  const [code, reason] = own[row.tax_category];
+  const text = row.exemption_reason?.trim() || reason;
+  const vatex = row.exemption_code?.trim() || code;
+  if (row.tax_category === 'S' || row.tax_category === 'Z') return {};
+  return {
+    ...(vatex ? { 'cbc:TaxExemptionReasonCode': vatex } : {}),
+    ...(text ? { 'cbc:TaxExemptionReason': text } : {}),
+  };
 }
 
 function paymentTerms(doc: InvoiceDocument, labels: InvoiceLabels): string {
@@ -164,12 +177,16 @@ export function toEInvoiceData(doc: InvoiceDocument): Invoice {
   const currency = doc.currency as Currency;
   const amount = (minor: number) => decimal(minor);
   const { seller, buyer } = doc;
-  const sellerCountry = seller.country ?? buyer.country;
-  const buyerCountry = buyer.country ?? seller.country;
-  if (!sellerCountry || !buyerCountry) throw new InvoiceDocumentError(doc.number, ['no country for seller or buyer']);
-  const start = isoDay(doc.venue.startDate);
-  const end = isoDay(doc.venue.endDate);
+  // Never one party's country for the other's (BR-9, BR-11): a missing one is a gap to fix.
+  const sellerCountry = seller.country;
+  const buyerCountry = buyer.country;
+  if (!sellerCountry) throw new InvoiceDocumentError(doc.number, ["the seller's country is missing (BR-9)"]);
+  if (!buyerCountry) throw new InvoiceDocumentError(doc.number, ["the buyer's country is missing (BR-11)"]);
+  const supply = supplyPeriod(doc);
+  const start = isoDay(supply.start);
+  const end = isoDay(supply.end);
   const sepa = doc.kind === 'invoice' && seller.iban;
+  const contactEmail = seller.contactEmail || seller.email;
 
   const lines = doc.lines.map((line, i): Line => {
     const day = isoDay(line.date);
@@ -203,7 +220,7 @@ export function toEInvoiceData(doc: InvoiceDocument): Invoice {
     'cac:TaxCategory': {
       'cbc:ID': row.tax_category,
       'cbc:Percent': percent(row.tax_rate_bp),
-      ...exemption(row.tax_category, labels),
+      ...exemption(row, labels),
       'cac:TaxScheme': vatScheme(),
     },
   }));
@@ -246,9 +263,9 @@ export function toEInvoiceData(doc: InvoiceDocument): Invoice {
             : {}),
           'cac:PartyLegalEntity': { 'cbc:RegistrationName': seller.name },
           'cac:Contact': {
-            'cbc:Name': seller.name,
+            'cbc:Name': seller.contactName || seller.name,
             ...(seller.phone ? { 'cbc:Telephone': seller.phone } : {}),
-            ...(seller.email ? { 'cbc:ElectronicMail': seller.email } : {}),
+            ...(contactEmail ? { 'cbc:ElectronicMail': contactEmail } : {}),
           },
         },
       },
@@ -262,6 +279,16 @@ export function toEInvoiceData(doc: InvoiceDocument): Invoice {
           'cac:PartyLegalEntity': { 'cbc:RegistrationName': buyer.name },
         },
       },
+      // BR-IC-12: an intra-community supply names the country it is delivered to (the buyer's).
+      ...(doc.lines.some((line) => line.tax_category === 'K')
+        ? {
+            'cac:Delivery': {
+              'cac:DeliveryLocation': {
+                'cac:Address': { 'cac:Country': { 'cbc:IdentificationCode': buyerCountry as Country } },
+              },
+            },
+          }
+        : {}),
       'cac:PaymentMeans': [
         sepa
           ? {

@@ -48,7 +48,12 @@ export function eInvoiceLibrary(): Promise<Core> {
  */
 function precedingInvoiceForCii(data: Invoice): void {
   for (const reference of data['ubl:Invoice']['cac:BillingReference'] ?? []) {
-    Object.assign(reference, reference['cac:InvoiceDocumentReference']);
+    const document = reference['cac:InvoiceDocumentReference'];
+    Object.assign(reference, document);
+    // The library copies this date as it is, while CII writes dates as format 102 (CCYYMMDD):
+    // CII-DT-097 refuses `2026-11-27` there. The UBL keeps its own YYYY-MM-DD.
+    const issued = document?.['cbc:IssueDate'];
+    if (issued) Object.assign(reference, { 'cbc:IssueDate': issued.replace(/-/g, '') });
   }
 }
 

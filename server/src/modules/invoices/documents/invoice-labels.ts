@@ -6,6 +6,9 @@ export interface InvoiceLabels {
   creditNote: string;
   number: string;
   issueDate: string;
+  /** A credit note's own number and date: it is no invoice, and says so in its head. */
+  creditNoteNumber: string;
+  creditNoteDate: string;
   dueDate: string;
   /** When the show took place: the date of supply. */
   showDates: string;
@@ -53,8 +56,11 @@ export interface InvoiceLabels {
   vatExempt: string;
   /** A VAT category of 0 % that is neither exempt nor reverse charge (category Z). */
   zeroRated: string;
+  /** Intra-community supply (Art. 138 of Directive 2006/112/EC) and export (Art. 146). */
+  intraCommunity: string;
+  exportOutsideEu: string;
   /** Short names of the VAT categories without VAT, for the VAT summary. */
-  categories: { AE: string; E: string; Z: string };
+  categories: { AE: string; E: string; Z: string; K: string; G: string };
   page: (page: number, pages: number) => string;
 }
 
@@ -63,6 +69,8 @@ const en: InvoiceLabels = {
   creditNote: 'Credit note',
   number: 'Invoice no.',
   issueDate: 'Invoice date',
+  creditNoteNumber: 'Credit note no.',
+  creditNoteDate: 'Credit note date',
   dueDate: 'Due date',
   showDates: 'Date of supply',
   show: 'Show',
@@ -102,7 +110,9 @@ const en: InvoiceLabels = {
   reverseCharge: 'Reverse charge: VAT to be accounted for by the recipient (Article 196 of Directive 2006/112/EC).',
   vatExempt: 'VAT exempt supply.',
   zeroRated: 'Zero-rated supply.',
-  categories: { AE: 'reverse charge', E: 'exempt', Z: 'zero rate' },
+  intraCommunity: 'Intra-community supply exempt from VAT (Article 138 of Directive 2006/112/EC).',
+  exportOutsideEu: 'Export outside the EU exempt from VAT (Article 146 of Directive 2006/112/EC).',
+  categories: { AE: 'reverse charge', E: 'exempt', Z: 'zero rate', K: 'intra-community', G: 'export' },
   page: (page, pages) => `Page ${page} of ${pages}`,
 };
 
@@ -111,6 +121,8 @@ const de: InvoiceLabels = {
   creditNote: 'Gutschrift',
   number: 'Rechnungsnummer',
   issueDate: 'Rechnungsdatum',
+  creditNoteNumber: 'Gutschriftsnummer',
+  creditNoteDate: 'Datum der Gutschrift',
   dueDate: 'Fällig am',
   showDates: 'Leistungszeitraum',
   show: 'Turnier',
@@ -151,7 +163,9 @@ const de: InvoiceLabels = {
   reverseCharge: 'Steuerschuldnerschaft des Leistungsempfängers (Reverse Charge, Art. 196 MwStSystRL).',
   vatExempt: 'Steuerfreie Leistung.',
   zeroRated: 'Leistung zum Nullsatz.',
-  categories: { AE: 'Reverse Charge', E: 'steuerfrei', Z: 'Nullsatz' },
+  intraCommunity: 'Steuerfreie innergemeinschaftliche Lieferung (Art. 138 MwStSystRL).',
+  exportOutsideEu: 'Steuerfreie Ausfuhrlieferung (Art. 146 MwStSystRL).',
+  categories: { AE: 'Reverse Charge', E: 'steuerfrei', Z: 'Nullsatz', K: 'innergemeinschaftlich', G: 'Ausfuhr' },
   page: (page, pages) => `Seite ${page} von ${pages}`,
 };
 
@@ -160,6 +174,8 @@ const pl: InvoiceLabels = {
   creditNote: 'Faktura korygująca',
   number: 'Numer faktury',
   issueDate: 'Data wystawienia',
+  creditNoteNumber: 'Numer faktury korygującej',
+  creditNoteDate: 'Data wystawienia korekty',
   dueDate: 'Termin płatności',
   showDates: 'Data wykonania usługi',
   show: 'Zawody',
@@ -199,7 +215,9 @@ const pl: InvoiceLabels = {
   reverseCharge: 'Odwrotne obciążenie (art. 196 dyrektywy 2006/112/WE).',
   vatExempt: 'Zwolnione z VAT.',
   zeroRated: 'Stawka 0 %.',
-  categories: { AE: 'odwrotne obciążenie', E: 'zwolnione', Z: 'stawka 0 %' },
+  intraCommunity: 'Wewnątrzwspólnotowa dostawa towarów zwolniona z VAT (art. 138 dyrektywy 2006/112/WE).',
+  exportOutsideEu: 'Eksport poza UE zwolniony z VAT (art. 146 dyrektywy 2006/112/WE).',
+  categories: { AE: 'odwrotne obciążenie', E: 'zwolnione', Z: 'stawka 0 %', K: 'WDT', G: 'eksport' },
   page: (page, pages) => `Strona ${page} z ${pages}`,
 };
 
@@ -208,6 +226,8 @@ const fr: InvoiceLabels = {
   creditNote: 'Avoir',
   number: 'Numéro de facture',
   issueDate: 'Date de facture',
+  creditNoteNumber: 'Numéro d’avoir',
+  creditNoteDate: 'Date de l’avoir',
   dueDate: "Date d'échéance",
   showDates: 'Date de la prestation',
   show: 'Concours',
@@ -248,7 +268,9 @@ const fr: InvoiceLabels = {
   reverseCharge: 'Autoliquidation : TVA due par le preneur (article 196 de la directive 2006/112/CE).',
   vatExempt: 'Exonération de TVA.',
   zeroRated: 'Opération au taux zéro.',
-  categories: { AE: 'autoliquidation', E: 'exonéré', Z: 'taux zéro' },
+  intraCommunity: 'Livraison intracommunautaire exonérée de TVA (article 138 de la directive 2006/112/CE).',
+  exportOutsideEu: 'Exportation hors UE exonérée de TVA (article 146 de la directive 2006/112/CE).',
+  categories: { AE: 'autoliquidation', E: 'exonéré', Z: 'taux zéro', K: 'intracommunautaire', G: 'exportation' },
   page: (page, pages) => `Page ${page} sur ${pages}`,
 };
 
@@ -257,6 +279,8 @@ const it: InvoiceLabels = {
   creditNote: 'Nota di credito',
   number: 'Numero fattura',
   issueDate: 'Data fattura',
+  creditNoteNumber: 'Numero nota di credito',
+  creditNoteDate: 'Data nota di credito',
   dueDate: 'Data di scadenza',
   showDates: 'Data della prestazione',
   show: 'Concorso',
@@ -297,7 +321,9 @@ const it: InvoiceLabels = {
   reverseCharge: 'Inversione contabile (art. 196 della direttiva 2006/112/CE).',
   vatExempt: 'Operazione esente IVA.',
   zeroRated: 'Operazione ad aliquota zero.',
-  categories: { AE: 'inversione contabile', E: 'esente', Z: 'aliquota zero' },
+  intraCommunity: 'Cessione intracomunitaria non imponibile (art. 138 della direttiva 2006/112/CE).',
+  exportOutsideEu: "Esportazione fuori dall'UE non imponibile (art. 146 della direttiva 2006/112/CE).",
+  categories: { AE: 'inversione contabile', E: 'esente', Z: 'aliquota zero', K: 'intracomunitaria', G: 'esportazione' },
   page: (page, pages) => `Pagina ${page} di ${pages}`,
 };
 

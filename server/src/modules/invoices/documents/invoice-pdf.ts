@@ -2,7 +2,7 @@ import type { TaxCategory } from '@shared/schemas/invoices';
 import { addressLines, dayDate, money, percent } from './document-format';
 import { invoiceLabels, type InvoiceLabels } from './invoice-labels';
 import { logoDataUrl } from './logo-image';
-import type { InvoiceDocument } from './model';
+import { supplyPeriod, type InvoiceDocument } from './model';
 import { printFacturX } from './factur-x-pdf';
 import { INVOICE_FONT, invoiceTextWidth } from './pdf-fonts';
 
@@ -58,12 +58,14 @@ function partyBlock(
 function header(doc: InvoiceDocument, labels: InvoiceLabels, title: string, logo: boolean): Node {
   const { seller, venue } = doc;
   const show = venue.feiId ? `${venue.name} (${venue.feiId})` : venue.name;
-  const from = venue.startDate ? dayDate(venue.startDate) : '';
-  const to = venue.endDate ? dayDate(venue.endDate) : '';
+  const supply = supplyPeriod(doc);
+  const from = supply.start ? dayDate(supply.start) : '';
+  const to = supply.end ? dayDate(supply.end) : '';
   const period = from && to && from !== to ? `${from} – ${to}` : from || to;
+  const credit = doc.kind === 'credit_note';
   const meta: [string, string][] = [
-    [labels.number, doc.number],
-    [labels.issueDate, dayDate(doc.issueDate)],
+    [credit ? labels.creditNoteNumber : labels.number, doc.number],
+    [credit ? labels.creditNoteDate : labels.issueDate, dayDate(doc.issueDate)],
     ...(doc.kind === 'invoice' ? [[labels.dueDate, dayDate(doc.dueDate)] as [string, string]] : []),
     [labels.show, show],
     ...(period ? [[labels.showDates, period] as [string, string]] : []),
@@ -250,14 +252,21 @@ function payment(doc: InvoiceDocument, labels: InvoiceLabels): Node[] {
   ];
 }
 
+/** The legal text of each category without VAT: its tax type's own where it has one, else the category's. */
 function notes(doc: InvoiceDocument, labels: InvoiceLabels): Node[] {
-  const categories = new Set(doc.lines.map((line) => line.tax_category));
-  const texts = [
-    ...(categories.has('AE') ? [labels.reverseCharge] : []),
-    ...(categories.has('E') ? [labels.vatExempt] : []),
-    ...(categories.has('Z') ? [labels.zeroRated] : []),
-  ];
-  return texts.map((text) => ({ text, margin: [0, 8, 0, 0], bold: true }));
+  const own: Partial<Record<TaxCategory, string>> = {
+    AE: labels.reverseCharge,
+    E: labels.vatExempt,
+    Z: labels.zeroRated,
+    K: labels.intraCommunity,
+    G: labels.exportOutsideEu,
+  };
+  const texts = new Set<string>();
+  for (const line of doc.lines) {
+    const text = line.exemption_reason?.trim() || own[line.tax_category];
+    if (text) texts.add(text);
+  }
+  return [...texts].map((text) => ({ text, margin: [0, 8, 0, 0], bold: true }));
 }
 
 function correction(doc: InvoiceDocument, labels: InvoiceLabels): Node[] {

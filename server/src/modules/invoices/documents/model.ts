@@ -30,6 +30,11 @@ export interface InvoiceDocument {
     bankName: string | null;
     /** The show office's telephone (XRechnung BR-DE-6 wants one); optional. */
     phone?: string | null;
+    /** The seller's tax number (EN 16931 BT-32), beside or instead of its VAT id. */
+    taxNumber?: string | null;
+    /** The seller's contact (BG-6): a person or department, and its e-mail (XRechnung BR-DE-7). */
+    contactName?: string | null;
+    contactEmail?: string | null;
     /** The venue's logo, when it has one (PNG or JPEG bytes). */
     logo: { contentType: string; data: Buffer } | null;
   };
@@ -53,4 +58,22 @@ export interface InvoiceDocument {
    * negative). Settled through the account, not part of the invoice's amounts.
    */
   prizeMoney?: { description: string; amountMinor: number }[];
+}
+
+const isDay = (value: string | null | undefined): value is string => !!value && /^\d{4}-\d{2}-\d{2}/.test(value);
+
+/**
+ * The date of supply (EN 16931 BG-14, the invoicing period; Art. 226(7) of Directive 2006/112/EC):
+ * the show's days widened to every billed line's day, so a box hired on the arrival day before the
+ * show opens, or a charge after it closed, falls inside it. Null bounds when nothing is dated.
+ */
+export function supplyPeriod(doc: Pick<InvoiceDocument, 'venue' | 'lines'>): {
+  start: string | null;
+  end: string | null;
+} {
+  const days = [doc.venue.startDate, doc.venue.endDate, ...doc.lines.map((line) => line.date)]
+    .filter(isDay)
+    .map((day) => day.slice(0, 10))
+    .sort();
+  return { start: days[0] ?? null, end: days[days.length - 1] ?? null };
 }

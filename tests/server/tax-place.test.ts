@@ -1,0 +1,138 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../../server/src/db/rows';
+import { simpleUsers } from '../../server/src/db/schema';
+import {
+  buyerKindOf,
+  placeOfSupply,
+  supplyKindOf,
+  type BuyerKind,
+  type SupplyKind,
+  type TaxPlace,
+} from '../../server/src/modules/ledger/tax-place';
+import { taxCategoryOf } from '../../server/src/modules/invoices/issue';
+import { invoiceLabels } from '../../server/src/modules/invoices/documents/invoice-labels';
+import type { Invoice } from '../../src/shared/schemas/invoices';
+import { useSeededServer } from './helpers/use-server';
+import { charge, seedInvoiceFixtures } from './invoice-fixtures';
+
+/**
+ * The tax table an auditor would check, worked by hand from Directive 2006/112/EC: for a show in
+ * Slovenia (22 %) and one in Germany (19 %), each kind of buyer and each kind of article, where
+ * the supply is taxed (Art. 31/32 goods on site, Art. 47 box hire, Art. 53/54 admission and
+ * entry, Art. 44/45 other services), the rate the line carries, its EN 16931 category and the
+ * legal text the invoice prints.
+ */
+
+type Row = [seller: string, rateBp: number, buyer: BuyerKind, supply: SupplyKind, place: TaxPlace];
+const BUYERS: Record<BuyerKind, (seller: string) => { country: string; vat_id: string | null }> = {
+  private: () => ({ country: 'AT', vat_id: null }),
+  domestic_business: (seller) => ({ country: seller, vat_id: `${seller}99999999` }),
+  eu_business: (seller) => ({ country: seller === 'DE' ? 'FR' : 'DE', vat_id: 'XX123456789' }),
+  non_eu_business: () => ({ country: 'CH', vat_id: 'CHE-123.456.789' }),
+};
+
+const TABLE: Row[] = [];
+for (const [seller, rate] of [
+  ['SI', 2200],
+  ['DE', 1900],
+] as const) {
+  for (const buyer of ['private', 'domestic_business', 'eu_business', 'non_eu_business'] as const) {
+    for (const supply of ['goods_on_site', 'box_hire', 'entry_fee', 'admission'] as const) {
+      // On site, whoever buys: the show's VAT.
+      TABLE.push([seller, rate, buyer, supply, 'here']);
+    }
+  }
+  // A general service: the consumer's and the domestic business's taxed here, the EU business
+  // accounts for it (reverse charge), the non-EU business's is outside the EU's VAT.
+  TABLE.push([seller, rate, 'private', 'service', 'here']);
+  TABLE.push([seller, rate, 'domestic_business', 'service', 'here']);
+  TABLE.push([seller, rate, 'eu_business', 'service', 'reverse_charge']);
+  TABLE.push([seller, rate, 'non_eu_business', 'service', 'outside_eu']);
+}
+
+const CATEGORY_OF: Record<SupplyKind, string> = {
+  goods_on_site: 'shavings',
+  box_hire: 'box',
+  entry_fee: 'entry_fee',
+  admission: 'admission',
+  service: 'services',
+};
+
+describe('the tax table', () => {
+  it.each(TABLE)('%s show (%i bp), %s buyer, %s → %s', (seller, rateBp, buyerKind, supply, place) => {
+    const buyer = BUYERS[buyerKind](seller);
+    expect(buyerKindOf(buyer, seller)).toBe(buyerKind);
+    expect(supplyKindOf(CATEGORY_OF[supply])).toBe(supply);
+    expect(placeOfSupply(supply, buyerKind)).toBe(place);
+    const category = CATEGORY_OF[supply];
+    // The line as the ledger posted it at the show's rate: standard rated, whoever buys.
+    expect(taxCategoryOf({ taxRateBp: rateBp, taxCategory: 'S', category }, buyer, seller)).toBe('S');
+    // The same line posted without VAT (a rider's SKIP override): reverse charge only where the
+    // place of supply puts the tax on the buyer; everywhere else there is no ground for the 0 %.
+    const untaxed = taxCategoryOf({ taxRateBp: 0, taxCategory: 'S', category }, buyer, seller);
+    expect(untaxed).toBe(place === 'reverse_charge' ? 'AE' : null);
+    // A tax type that states its ground is taken as stated.
+    expect(taxCategoryOf({ taxRateBp: 0, taxCategory: 'E', category }, buyer, seller)).toBe('E');
+  });
+
+  it('prints the legal text of each category without VAT, in every language', () => {
+    for (const language of ['en', 'de', 'pl', 'fr', 'it'] as const) {
+      const labels = invoiceLabels(language);
+      expect(labels.reverseCharge).toMatch(/196/);
+      expect(labels.intraCommunity).toMatch(/138/);
+      expect(labels.exportOutsideEu).toMatch(/146/);
+    }
+  });
+});
+
+describe('the tax of a charge, with and without an event', () => {
+  const { server, f, db, call } = useSeededServer(seedInvoiceFixtures);
+  const invoiceOf = async (participation: number) =>
+    (
+      await call('organizer', 'GET', `/api/v1/venue/1/generateInvoice/?venueParticipationID=${participation}`)
+    ).json<Invoice>();
+
+  it('a box for a rider in the event and for a party in none both carry the show’s 22 % (the venue’s configuration)', async () => {
+    const auth = await server().auth('organizer');
+    // The ledger answers what the party owes as negative amounts.
+    const withEvent = await charge(server().app, auth, { party_type: 'rider', party_id: f.rider, consumable: f.box });
+    expect(withEvent).toMatchObject({ gross: -15000, net: -12295, tax: -2705 });
+    // A simple user takes part in no event: the venue's events agree on the box's tax.
+    const [user] = await db().select({ id: simpleUsers.id }).from(simpleUsers).where(eq(simpleUsers.id, f.simpleUser));
+    const withoutEvent = await charge(server().app, auth, {
+      party_type: 'simpleuser',
+      party_id: user!.id,
+      consumable: f.box,
+    });
+    expect(withoutEvent).toMatchObject({ gross: -15000, net: -12295, tax: -2705 });
+    const [row] = rowsOf<{ rate: number; type: number | null }>(
+      await db().execute(
+        sql`SELECT tax_rate_bp AS rate, tax_type_id AS type FROM transactions WHERE id = ${withoutEvent.id}`,
+      ),
+    );
+    expect(row).toEqual({ rate: 2200, type: f.vatStd });
+    const invoice = await invoiceOf(f.participation);
+    expect(invoice.vat_summary).toEqual([
+      { tax_rate_bp: 2200, tax_category: 'S', net: 12295, tax: 2705, gross: 15000 },
+    ]);
+  });
+
+  it('a charge nothing configures a tax for is not billed as "exempt": the invoice names the gap', async () => {
+    const auth = await server().auth('organizer');
+    await charge(server().app, auth, {
+      party_type: 'rider',
+      party_id: f.rider,
+      category: 'hay',
+      description: 'Hay bale',
+      unit_price: 900,
+    });
+    const refused = await call(
+      'organizer',
+      'GET',
+      `/api/v1/venue/1/generateInvoice/?venueParticipationID=${f.participation}`,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: 'invoice_incomplete', fields: ['line.tax_ground'] });
+  });
+});
