@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { adminToken, report, round, seededDataDir, startServer } from './harness';
 
 /**
- * Issue 14's figure `fei.import_5000_s`: the real server on PGlite previews and commits an FEI
+ * The figure `fei.import_5000_s`: the real server on PGlite previews and commits an FEI
  * entry file of 1,000 athletes, 2,000 horses and 5,000 entries (three events; each athlete
  * rides its two horses in the first two events and the first one in the third), timed from the
  * upload until the commit's background run is done.

@@ -9,7 +9,7 @@ import { median, report, round, startServer } from './harness';
 import { seedLedger, type Exec } from './ledger-seed';
 
 /**
- * Issue 4's figure: the first pull of a venue with 5,000 participants, 5,000 horses and 50,000
+ * The figure: the first pull of a venue with 5,000 participants, 5,000 horses and 50,000
  * transactions into IndexedDB in headless Chromium, from the stable user's sign-in (which opens
  * the stable dashboard and so the first pull) until the snapshot is stored.
  */
@@ -110,7 +110,7 @@ export async function benchFloor(port: number): Promise<void> {
   }
 }
 
-// ---- issue 11: the stable's charge, the drain, the floor route's JavaScript ---------------------
+// ---- the stable's charge, the drain, the floor route's JavaScript ---------------------
 
 interface Api {
   url: string;
@@ -315,7 +315,7 @@ async function benchDrain(page: Page, api: Api): Promise<void> {
 }
 
 /**
- * floor.route_js_kb (issue 4: "JavaScript of the floor routes beyond the shell, gzipped"): the
+ * floor.route_js_kb ("JavaScript of the floor routes beyond the shell, gzipped"): the
  * scripts a signed-in stable tablet downloads to open its charging screen (/stable/addTransaction)
  * with nothing cached and no service worker, less those the sign-in page loads too (the app's
  * shell), each counted as the server sends it gzipped (its .gz copy). The total as Chromium

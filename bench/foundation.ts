@@ -9,7 +9,7 @@ import { median, report, round, startServer } from './harness';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
- * Issue 2's figures: start-up, sign-in API median, JavaScript loaded for /login; issue 11's
+ * The figures: start-up, sign-in API median, JavaScript loaded for /login; the
  * Lighthouse score of /login.
  */
 export async function benchFoundation(port: number): Promise<void> {

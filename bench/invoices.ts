@@ -12,7 +12,7 @@ import { client, signIn } from './ledger-http';
 import type { Exec } from './ledger-seed';
 
 /**
- * Issue 12's figures: an invoice run over a venue with 2,000 parties and 100,000 entries (the
+ * The figures: an invoice run over a venue with 2,000 parties and 100,000 entries (the
  * Factur-X PDFs and XRechnung included) and an e-mail run to 1,000 recipients through a local
  * SMTP server, both on PostgreSQL through the real server.
  */

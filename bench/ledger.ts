@@ -10,7 +10,7 @@ import { client, httpPoster, httpReader, signIn, type Client } from './ledger-ht
 import { rawPglite, rawPostgres, type Post, type Poster } from './ledger-raw';
 import { seedLedger, seedPriceList, type Exec } from './ledger-seed';
 
-/** Issue 3's figures: posting throughput against raw INSERTs, balances overview, balance check. */
+/** The figures: posting throughput against raw INSERTs, balances overview, balance check. */
 
 const POSTS = 2000;
 const ROUNDS = 4;

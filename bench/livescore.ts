@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { adminToken, report, round, seededDataDir, startServer } from './harness';
 
 /**
- * Issue 14's figure `livescore.fanout_p99_ms`: the real server with 1,000 clients subscribed to a
+ * The figure `livescore.fanout_p99_ms`: the real server with 1,000 clients subscribed to a
  * venue's live updates over raw websockets (graphql-transport-ws, as the graphql-ws client
  * speaks it); a result is saved through the real API (PUT /api/v1/competitionEntry/{id}/result/)
  * and every client's receipt of that result is timed from the save's request start. p99 over

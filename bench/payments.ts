@@ -11,7 +11,7 @@ import { client, type Client } from './ledger-http';
 import { createDatabase, startCluster } from './postgres';
 
 /**
- * Issue 13's figure `payment.webhook_p50_ms`: a confirmed-payment webhook (signed, one per
+ * The figure `payment.webhook_p50_ms`: a confirmed-payment webhook (signed, one per
  * intent) from its POST to the answer, which the server sends once the ledger entry is committed
  * (the provider asked for the intent and its fee, the entry and the payment row written in one
  * transaction). The real server against the provider's test double; 240 office charges of a saved

@@ -3,7 +3,7 @@ import { invoiceNumberText, invoiceReference } from '../server/src/modules/invoi
 import { adminToken, report, round, seededDataDir, startServer } from './harness';
 
 /**
- * Issue 13's figure `payout.camt_5000_s`: the real server on PGlite matches a camt.053 statement
+ * The figure `payout.camt_5000_s`: the real server on PGlite matches a camt.053 statement
  * of 5,000 credits against 5,000 open invoices — upload, parse, match, post every payment and
  * mark the invoices paid — timed from the request to its answer.
  *

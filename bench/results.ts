@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { adminToken, report, round, seededDataDir, startServer } from './harness';
 
 /**
- * Issue 14's figure `results.upload_500_s`: the real server on PGlite previews and then commits a
+ * The figure `results.upload_500_s`: the real server on PGlite previews and then commits a
  * results file of 500 rows (CSV, semicolons, decimal commas) for a competition of 500 starters —
  * parse, find each starter by head number, check each row by the rule, save all in one
  * transaction — timed from the first request to the second answer.

@@ -2,7 +2,7 @@ import { drawStartList, type DrawEntry } from '../src/shared/sport/draw';
 import { median, report, round } from './harness';
 
 /**
- * Issue 14's draw figure: a start list of 2,000 entries (riders with one to four horses each)
+ * The draw figure: a start list of 2,000 entries (riders with one to four horses each)
  * drawn with the spreading rule (a rider's horses more than 5 starters apart), median of 25
  * draws with different seeds after a warm-up.
  */

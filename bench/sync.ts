@@ -3,7 +3,7 @@ import { generatedRegistry, startRegistryDouble } from '../tests/registry-double
 import { adminToken, report, round, seededDataDir, startServer } from './harness';
 
 /**
- * Issue 15's figure `sync.registry_10000_s`: the real server on PGlite syncs a registry of 5,000
+ * The figure `sync.registry_10000_s`: the real server on PGlite syncs a registry of 5,000
  * riders and 5,000 horses (and 20 clubs) from the local registry double over HTTP, timed from
  * start_sync until sync_status is no longer in_progress.
  */

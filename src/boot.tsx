@@ -52,7 +52,7 @@ export async function boot(): Promise<void> {
   );
   if (import.meta.env.PROD) {
     // After the first screen is painted: the worker's code and its precache downloads must not
-    // compete with the page's own first requests (issue 11, the sign-in page's Lighthouse figure).
+    // compete with the page's own first requests (the sign-in page's Lighthouse figure).
     await afterFirstPaint();
     const { registerServiceWorker } = await import('./lib/service-worker');
     registerServiceWorker();

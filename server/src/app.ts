@@ -75,7 +75,7 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Background runs: `app.jobs.idle()` waits for the runs this process holds (tests, bench). */
     jobs: Jobs;
-    /** The sport's changes (issue 14): tests and the bench publish and listen through it. */
+    /** The sport's changes: tests and the bench publish and listen through it. */
     live: LiveBus;
   }
 }
@@ -106,7 +106,7 @@ const ROUTES = [
   payoutRoutes,
   bankStatementRoutes,
   feiRoutes,
-  // the data sync from the federation's registry (issue 15); registers its job handler
+  // the data sync from the federation's registry; registers its job handler
   syncRoutes,
   resultsRoutes,
   reportRoutes,

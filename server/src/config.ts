@@ -53,7 +53,7 @@ const envSchema = z.object({
   PASSWORD_RESET_TTL_SECONDS: seconds(3 * 24 * 3600),
   EMAIL_CONFIRM_TTL_SECONDS: seconds(7 * 24 * 3600),
   MAGIC_LINK_TTL_SECONDS: seconds(900),
-  /** How long a floor device stays signed in across relaunches (issue 11 §2), 1 h to 7 days. */
+  /** How long a floor device stays signed in across relaunches, 1 h to 7 days. */
   FLOOR_DEVICE_SESSION_HOURS: z.coerce.number().int().min(1).max(168).default(24),
   /**
    * scrypt cost N (a power of two; r=8, p=1). 2^13 keeps the sign-in median under 60 ms on a
@@ -86,12 +86,12 @@ const envSchema = z.object({
   STRIPE_API_HOST: optionalText,
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
-  /** The FEI's web service (issue 14 §5): base URL and credentials; unset: fetch_from_fei answers 409. */
+  /** The FEI's web service: base URL and credentials; unset: fetch_from_fei answers 409. */
   FEI_API_URL: z.url().optional(),
   FEI_API_USER: optionalText,
   FEI_API_PASSWORD: optionalText,
   /**
-   * The national federation's registry (issue 15, server/src/modules/sync/registry-source.ts):
+   * The national federation's registry (server/src/modules/sync/registry-source.ts):
    * base URL; a user and password send HTTP Basic, a password alone a bearer token. Unset: a
    * sync needs an uploaded export file.
    */
@@ -138,7 +138,7 @@ export interface Config {
   liveSocketsPerAddress: number;
   /** The card provider's publishable key, handed to the app; null unless card payments are set up (`stripe`). */
   stripePublishableKey: string | null;
-  /** Card payments (issue 13): null unless the secret, publishable and webhook keys are all set. */
+  /** Card payments: null unless the secret, publishable and webhook keys are all set. */
   stripe: StripeConfig | null;
   /** The FEI's web service (server/src/modules/fei/fei-client.ts); null unless FEI_API_URL is set. */
   fei: { url: string; user: string | null; password: string | null } | null;

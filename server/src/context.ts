@@ -17,7 +17,7 @@ export interface AppContext {
   audit: Audit;
   /** Background runs (pg-boss): invoices, e-mails, … */
   jobs: Jobs;
-  /** The sport's changes, for live scores (issue 14). */
+  /** The sport's changes, for live scores. */
   live: LiveBus;
   tokens: TokenService;
   userTokens: UserTokens;

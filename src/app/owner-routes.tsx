@@ -7,7 +7,7 @@ import { lazyPage, loadChunk } from './lazy-route';
 import type { RouteHandle } from './route-handle';
 
 /*
- * The owner sections of issue 5, built once for every base that shows them: an audience's own
+ * The owner sections (profile, bank accounts, documents, team), built once for every base that shows them: an audience's own
  * pages (`/rider/…`) and the admin's and employer's pages about someone (`/riders/:riderId/…`).
  * A section's page is `${prefix}${Section}` in PATHS; which sections a base has is the set of
  * those keys that exist. Pages of one section nest under its list (breadcrumbs).
@@ -26,7 +26,7 @@ const SECTION_PAGES = {
   BankAccounts: lazyPage(portal, (m) => m.BankAccountsRoute),
   BankAccountAdd: lazyPage(portal, (m) => m.BankAccountAddRoute),
   BankAccountEdit: lazyPage(portal, (m) => m.BankAccountEditRoute),
-  // The SVPS variants (issue 15): the admin's rider pages only.
+  // The SVPS variants: the admin's rider pages only.
   SvpsBankAccountAdd: lazyPage(adminPeoplePages, (m) => m.SvpsBankAccountAddRoute),
   SvpsBankAccountEdit: lazyPage(adminPeoplePages, (m) => m.SvpsBankAccountEditRoute),
   Documents: lazyPage(portal, (m) => m.DocumentsRoute),
@@ -43,7 +43,7 @@ const SECTION_PAGES = {
   ShowTransactions: lazyPage(portal, (m) => m.ShowTransactionsRoute),
   Venues: lazyPage(portal, (m) => m.ShowsRoute),
   VenueTransactions: lazyPage(portal, (m) => m.ShowTransactionsRoute),
-  // The admin's page of an official's participation at a venue (issue 15).
+  // The admin's page of an official's participation at a venue.
   VenueParticipation: lazyPage(adminPeoplePages, (m) => m.OfficialVenueParticipationRoute),
   RiderVenueTransactions: lazyPage(portal, (m) => m.ShowTransactionsRoute),
   ShowParticipation: lazyPage(riderPages, (m) => m.ShowParticipationRoute),

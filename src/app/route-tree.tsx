@@ -15,7 +15,7 @@ import { RouteError } from './shell/route-error';
  * a page renders; the after-navigation rules (preshow, whitelabel) run in the root layout.
  *
  * The signed-in audiences' routes arrive on the first navigation that needs them
- * (patchRoutesOnNavigation, issue 11): the sign-in page's code and first render stay small.
+ * (patchRoutesOnNavigation): the sign-in page's code and first render stay small.
  */
 const SIGNED_IN = 'signed-in';
 

@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { MoneyError, minorToDecimalString } from '@shared/money';
 
 /**
- * Money fields are text fields, typed the way the user's language writes amounts (issue 11):
+ * Money fields are text fields, typed the way the user's language writes amounts:
  * `12,50` and `1.234,50` in de and it, `12,50` and `1 234,50` in fr and pl, `12.50` and
  * `1,234.50` in en. The other separator is accepted as the decimal one where it cannot be read
  * as a thousands group: `12.50` in de is 12.50, `12,5` in en is 12.50; `1.250` in fr or pl

@@ -84,7 +84,7 @@ async function send<T>(method: Method, url: string, options: RequestOptions, ren
     throw new ApiError(0, null, { message: i18next.t('errors:network'), cause, offline });
   }
 
-  // An expired session is renewed without staff action where it can be (issue 11 §2), then the
+  // An expired session is renewed without staff action where it can be, then the
   // request is sent once more.
   if (response.status === 401 && user && !renewed && !url.startsWith('/api/token/')) {
     if ((await renewSession()) === 'renewed') return send<T>(method, url, options, true);

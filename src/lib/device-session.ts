@@ -7,7 +7,7 @@ import { deviceId } from '@/offline/device-id';
 import { useAppStore } from './store';
 
 /**
- * The floor-device session (issue 11 §2). The spec's session store lives in sessionStorage
+ * The floor-device session. The spec's session store lives in sessionStorage
  * (spec §9) and is gone after a relaunch or in a new tab; a device signed in with a floor role
  * also keeps its device credential, user and venue here, in localStorage, until logout or its
  * expiry (FLOOR_DEVICE_SESSION_HOURS). Offline it reopens the floor screens from it; online the
@@ -269,7 +269,7 @@ async function tokenFrom(path: string, body: object): Promise<string | null> {
   if (!response.ok) {
     const refusal = (await response.json().catch(() => null)) as { error?: unknown } | null;
     lastRefusal = typeof refusal?.error === 'string' ? refusal.error : null;
-    // A revoked device (issue 14 §8): the floor screens say so.
+    // A revoked device: the floor screens say so.
     if (response.status === 403 && lastRefusal === 'device_revoked') reportDeviceRevoked();
     return null;
   }

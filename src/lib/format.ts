@@ -113,7 +113,7 @@ export function formatAmount(minor: Minor, venue: { currency: string; currencyDi
   return formatMoney(minor, venue.currencyDisplay || venue.currency);
 }
 
-/* The sport's figures (issue 14): times, dressage scores and clock times in the page's language. */
+/* The sport's figures: times, dressage scores and clock times in the page's language. */
 
 /** Seconds with hundredths in the page's language (61234 ms → "61.23" / "61,23"). */
 export function formatSeconds(ms: number, language: string): string {

@@ -6,7 +6,7 @@ import { href, PATHS, type PathKey } from './paths';
 import { useAppStore } from './store';
 
 /**
- * The owner of the sections a page shows (issue 5): a section page (bank accounts, documents,
+ * The owner of the sections a page shows: a section page (bank accounts, documents,
  * team members, …) is one component used under many bases — the rider's own `/rider/…`, the
  * admin's `/riders/:riderId/…`, the employer's `/employer/employees/edit/:riderId/…` — and takes
  * its owner from here. `prefix` is the base's key in PATHS: the page `${prefix}${Section}`

@@ -21,7 +21,7 @@ export interface AppState {
   pendingNotice: PendingNotice | null;
   /**
    * The session was restored from the floor-device credential (a relaunch or a new tab,
-   * issue 11 §2): only the floor screens open until the user signs in with their password.
+   * the floor's offline rule): only the floor screens open until the user signs in with their password.
    */
   floorOnly: boolean;
   /** The server refused the session and it could not be renewed: a sign-in is needed (writes are kept). */

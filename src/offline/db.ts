@@ -14,7 +14,7 @@ import type {
 } from '@shared/schemas/floor';
 
 /*
- * The offline store (issue 4): the only place that touches IndexedDB. One database per origin;
+ * The offline store: the only place that touches IndexedDB. One database per origin;
  * every floor row carries its venue. A row written on this device before the server has it has
  * `id` = its client key (a UUID string) and `pending: 1`; the pull replaces it by the server's
  * row with the same `key`. Numbers are server ids.

@@ -1,5 +1,5 @@
 /**
- * This device's own id (issue 4; issue 14 §8): made once, kept in localStorage, sent as
+ * This device's own id: made once, kept in localStorage, sent as
  * `device_id` with every floor write, the heartbeat and the device token exchange. Free of the
  * offline database, so the sign-in code can import it.
  */

@@ -7,7 +7,7 @@ import { deviceId } from './device-id';
 import type { Transport } from './transport';
 
 /**
- * This floor device as the server knows it (issue 14 §8). The sync engine reports it (the
+ * This floor device as the server knows it. The sync engine reports it (the
  * heartbeat: app version, writes pending) after its flushes and pulls; the answer says whether
  * the device is registered at the user's venue (else the floor screen asks for a name) or
  * revoked (403 `device_revoked`: the floor screens say so; its writes are refused and land in

@@ -23,7 +23,7 @@ export interface OthersWrites {
   route: 'credential' | 'signIn';
 }
 
-/** What every floor screen shows about its venue's sync (issue 4 §4). */
+/** What every floor screen shows about its venue's sync. */
 export interface FloorStatus {
   /** What the browser says about its network. */
   online: boolean;

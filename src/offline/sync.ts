@@ -72,7 +72,7 @@ export interface EngineOptions {
   /** A renewed session was refused again: a sign-in is needed. */
   onSignInNeeded?: () => void;
   /**
-   * Tells the server this device is alive (issue 14 §8), after each flush round and pull; the
+   * Tells the server this device is alive, after each flush round and pull; the
    * app's engine sends the device heartbeat (throttled), tests leave it out.
    */
   heartbeat?: () => void;

@@ -10,7 +10,7 @@ export const TOAST_OTHER_MS = 10_000;
 export const SYNC_POLL_MS = 1_000;
 export const SYNC_RELOAD_MS = 5_000;
 export const MAINTENANCE_RELOAD_MS = 5_000;
-/** Token refresh every 10 minutes (spec §9 gives 10, issue 2 names the unit). */
+/** Token refresh every 10 minutes (spec §9 gives 10, in minutes). */
 export const TOKEN_REFRESH_MS = 10 * 60_000;
 /** Identical concurrent requests are shared; the cache is cleared 10 ms after the response. */
 export const REQUEST_DEDUPE_CLEAR_MS = 10;

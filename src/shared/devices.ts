@@ -1,5 +1,5 @@
 /**
- * Floor devices (issue 14 §8): what the floor screens need without the API contract's zod
+ * Floor devices: what the floor screens need without the API contract's zod
  * schemas (src/shared/schemas/devices.ts), which stay out of the floor's JavaScript.
  */
 

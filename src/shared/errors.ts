@@ -41,12 +41,12 @@ export const ERROR_CODES = [
   'cards_not_configured',
   'card_declined',
   'payment_provider_error',
-  // the sport (issue 14)
+  // the sport
   'device_revoked',
   'fei_unavailable',
   'fei_not_configured',
   'fei_results_incomplete',
-  // data sync and bulk create (issue 15)
+  // data sync and bulk create
   'sync_running',
   'registry_unavailable',
   'registry_not_configured',
@@ -55,7 +55,7 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** English fallbacks; the spec's own messages where it names them (§8). */
+/** English fallbacks; the spec's own messages where it names them. */
 export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   validation: 'Please correct the errors below.',
   missing_parameters: 'Missing parameters',
@@ -160,7 +160,7 @@ export const FIELD_ERROR_CODES = [
   'over_refundable',
   'not_refundable',
   'setup_not_complete',
-  // payouts and bank statements (issue 13)
+  // payouts and bank statements
   'nothing_to_pay',
   'nothing_owed',
   'over_owed',
@@ -175,7 +175,7 @@ export const FIELD_ERROR_CODES = [
   'unknown_account',
   'line_not_open',
   'invoice_cancelled',
-  // the sport (issue 14)
+  // the sport
   'prize_over_total',
   'not_on_start_list',
   'has_results',
@@ -191,7 +191,7 @@ export const FIELD_ERROR_CODES = [
   'unknown_status',
   'knock_downs_mismatch',
   'import_committed',
-  // SVPS bank accounts (issue 15): the federation's member number
+  // SVPS bank accounts: the federation's member number
   'invalid_member_number',
   // an uploaded file that is not the registry's export
   'not_registry_export',

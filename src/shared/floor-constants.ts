@@ -1,5 +1,5 @@
 /*
- * The floor's constants without the wire schemas (issue 11): the offline store and the floor
+ * The floor's constants without the wire schemas: the offline store and the floor
  * screens import these, and importing them must not pull the schema library into the floor's
  * first chunks. `schemas/floor.ts` re-exports them with the schemas.
  */

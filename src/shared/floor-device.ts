@@ -1,7 +1,7 @@
 import type { Role } from './roles';
 
 /*
- * Who may keep a floor-device session (issue 11 §2), without the wire schemas: the client's
+ * Who may keep a floor-device session, without the wire schemas: the client's
  * first screen needs this rule, and importing it must not pull the schema library into /login.
  */
 

@@ -27,9 +27,9 @@ export const ACCOUNT_KINDS = [
   'cash',
   'prize',
   'payouts',
-  /** Card clearing's cost: the provider's fee on each card payment (issue 13). */
+  /** Card clearing's cost: the provider's fee on each card payment. */
   'card_fees',
-  /** Transfers received on the venue's bank account, matched from a statement (issue 13). */
+  /** Transfers received on the venue's bank account, matched from a statement. */
   'bank',
 ] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];

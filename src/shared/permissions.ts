@@ -53,7 +53,7 @@ export const POLICIES = {
   'venue.bankAccount': ['admin', 'organizer'],
   'emailTemplate.manage': ['admin'],
   // participations: the venue's show office (membership checked in the service); the floor reads
-  // what its screens need from the floor changes feed (issue 11 §7)
+  // what its screens need from the floor changes feed
   'participation.read': ['admin', 'organizer', 'showoffice'],
   'participation.manage': ['admin', 'organizer', 'showoffice'],
   // finding people is need-to-know: the stable and the show office search the people of their
@@ -84,12 +84,12 @@ export const POLICIES = {
   'transaction.write': ['admin', 'organizer', 'showoffice', 'stable', 'merchant'],
   'transaction.correct': ['admin', 'organizer', 'showoffice'],
   'balance.own': AUTHENTICATED,
-  // the floor (issue 4): the venue's staff; membership of the venue is checked in the service
+  // the floor: the venue's staff; membership of the venue is checked in the service
   'floor.read': ['admin', 'organizer', 'showoffice', 'stable', 'welcomedesk', 'signin', 'vetcheck'],
   'attendee.write': ['admin', 'organizer', 'showoffice', 'welcomedesk'],
   'signin.write': ['admin', 'organizer', 'showoffice', 'signin'],
   'inspection.write': ['admin', 'organizer', 'showoffice', 'vetcheck'],
-  // floor devices (issue 14 §8): a device registers itself and reports while someone of the
+  // floor devices: a device registers itself and reports while someone of the
   // venue's staff is signed in on it (venue checked in the service); the venue's office lists,
   // renames, revokes and restores them (membership checked in the service); admins list them all
   'device.report': ['admin', 'organizer', 'showoffice', 'stable', 'welcomedesk', 'signin', 'vetcheck'],
@@ -115,7 +115,7 @@ export const POLICIES = {
   // at its venue, an employer its employees' horses (both narrowed in the service)
   'horse.search': ['admin', 'organizer', 'showoffice', 'stable', 'rider', 'employer'],
   'horse.search.all': ['admin', 'organizer', 'showoffice', 'rider'],
-  // closing the books (issue 12): the venue's show office runs invoices, compensation bills and
+  // closing the books: the venue's show office runs invoices, compensation bills and
   // venue reports (membership checked in the service); a party reads its own documents
   // (ownership checked in the service); e-mail runs to participants are admin actions (spec §2)
   'invoice.manage': ['admin', 'organizer', 'showoffice'],
@@ -124,7 +124,7 @@ export const POLICIES = {
   'report.venue': ['admin', 'organizer', 'showoffice'],
   'compensation.manage': ['admin', 'organizer', 'showoffice'],
   'emailRun.manage': ['admin'],
-  // card payments (issue 13): a user's saved cards (the user themself or an admin, checked in
+  // card payments: a user's saved cards (the user themself or an admin, checked in
   // the service); paying a balance (a party the user is, or an admin: checked in the service);
   // a payment's outcome (its payer, the party's users, the venue's office, admins: checked in the
   // service); self-checkout (the rider, their employer, admins); the venue's office charges saved
@@ -134,15 +134,15 @@ export const POLICIES = {
   'payment.read': AUTHENTICATED,
   'payment.checkout': ['admin', 'rider', 'employer'],
   'payment.office': ['admin', 'organizer', 'showoffice'],
-  // payouts and bank statements (issue 13): the venue's show office (membership checked in the service)
+  // payouts and bank statements: the venue's show office (membership checked in the service)
   'payout.manage': ['admin', 'organizer', 'showoffice'],
   'bankStatement.manage': ['admin', 'organizer', 'showoffice'],
-  // FEI entries in and results out (issue 14 §5, §6): the venue's show office (membership checked in the service)
+  // FEI entries in and results out: the venue's show office (membership checked in the service)
   'fei.manage': ['admin', 'organizer', 'showoffice'],
-  // results, rankings, publication, results upload and prize money (issue 14 §3, §4): the venue's
+  // results, rankings, publication, results upload and prize money: the venue's
   // show office (membership checked in the service)
   'results.manage': ['admin', 'organizer', 'showoffice'],
-  // entries and start lists (issue 14 §1–2): the venue's show office (membership checked in the service)
+  // entries and start lists: the venue's show office (membership checked in the service)
   'startlist.manage': ['admin', 'organizer', 'showoffice'],
   // admin-only areas (spec §6)
   'config.manage': ['admin'],

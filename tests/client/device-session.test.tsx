@@ -10,7 +10,7 @@ import { useAppStore } from '@/lib/store';
 import { activeVenue, PAGE_LOAD, seedFloor, setOnline, stableUser } from './floor-fixtures';
 import { demoVenue, json, makeUser, mockFetch, renderApp, resetStore } from './helpers';
 
-/** The floor-device session (issue 11 §2): a relaunch or a new tab of a floor device. */
+/** The floor-device session: a relaunch or a new tab of a floor device. */
 
 // No pulls: the snapshot is in the store already.
 vi.mock('@/offline/sync', async (importOriginal) => ({

@@ -11,7 +11,7 @@ import { renderApp } from './helpers';
 import { chargeWrite, outboxFixture, USER, VENUE } from './offline-fakes';
 import { saveWrite } from '@/offline/outbox';
 
-/* A revoked floor device (issue 14 §8): its refused writes, the banner, the heartbeat. */
+/* A revoked floor device: its refused writes, the banner, the heartbeat. */
 
 vi.mock('@/offline/sync', async (importOriginal) => ({
   ...(await importOriginal<typeof SyncModule>()),

@@ -25,7 +25,7 @@ import {
 import { chargeWrite } from './offline-fakes';
 import { renderApp, renderWithMantine, resetStore } from './helpers';
 
-/* The stable's quick charge (issue 11 item 4): items by use, stepper, total, one-tap save, undo, balance. */
+/* The stable's quick charge: items by use, stepper, total, one-tap save, undo, balance. */
 
 vi.mock('@/offline/sync', async (importOriginal) => ({
   ...(await importOriginal<typeof SyncModule>()),

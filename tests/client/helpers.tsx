@@ -92,7 +92,7 @@ export const demoVenue = {
   start_date: '2026-12-03',
   end_date: '2026-12-06',
   whitelabel_logo_url: null as string | null,
-  /** The venue's limit for one entry (venue detail; issue 11). */
+  /** The venue's limit for one entry (venue detail). */
   max_entry_minor: 1_000_000,
   /** The seller the venue's invoices name (venue detail's Invoicing section). */
   legal_name: 'Paddock Classic d.o.o.' as string | null,

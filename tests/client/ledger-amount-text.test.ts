@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { amountFromText, amountToText } from '@/lib/amount-text';
 
-/** Issue 11: amounts are typed the way the user's language writes them; garbage is refused, never rounded. */
+/** Amounts are typed the way the user's language writes them; garbage is refused, never rounded. */
 describe('amountFromText', () => {
   it.each([
     ['de', '12,50', 1250],

@@ -8,7 +8,7 @@ import { applyUpdate, EMPTY_STATE, rerank } from '@/features/livescore/live-stat
 import type { LiveTransport } from '@/features/livescore/use-live-scores';
 import { renderWithMantine } from './helpers';
 
-/* The public live page (issue 14 §7) with a fake transport: pushes, a lost connection, catching up. */
+/* The public live page with a fake transport: pushes, a lost connection, catching up. */
 
 const VENUE = 1;
 

@@ -5,7 +5,7 @@ import { useAppStore } from '@/lib/store';
 import { json, makeUser, mockFetch, resetStore } from './helpers';
 import { changes, outboxFixture, USER, VENUE } from './offline-fakes';
 
-/** 401 while the outbox flushes (issue 11 §2): renewed without staff action, or a sign-in asked for. */
+/** 401 while the outbox flushes: renewed without staff action, or a sign-in asked for. */
 
 const { fx, engine, queue, queued } = outboxFixture('renewal-test');
 const stable = makeUser({ id: USER, username: 'stable', roles: ['stable'], assigned_venue: 1, rider_id: null });

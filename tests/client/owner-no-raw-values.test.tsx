@@ -15,7 +15,7 @@ afterEach(async () => {
   await changeLanguage('en');
 });
 
-/** Raw values of the ledger's enums: none may reach the screen as such (issue 11, item 10). */
+/** Raw values of the ledger's enums: none may reach the screen as such (item 10). */
 const RAW = [...CHARGE_CATEGORIES, ...TRANSACTION_KINDS, ...TRANSACTION_SOURCES, 'open', 'invoiced', 'reversed'];
 /** Texts on screen that are a raw value, a snake_case value or a translation key. */
 const rawOnScreen = () => {

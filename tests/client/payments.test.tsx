@@ -5,7 +5,7 @@ import { json, makeUser, mockFetch, renderApp } from './helpers';
 import { admin, bodies, calls, rider, SLOW, startAs, toasts, type Handler } from './owner-fixtures';
 
 /*
- * The card pages (issue 13) against a mocked server and a fake of the provider's Stripe.js
+ * The card pages against a mocked server and a fake of the provider's Stripe.js
  * (the real one is a script from js.stripe.com; the browser tests run a double of it).
  */
 

@@ -7,7 +7,7 @@ import { queryClient } from '@/lib/query-client';
 import { json, makeUser, mockFetch, renderApp, resetStore } from './helpers';
 import { adminUser, rita, riderUser, sent } from './people-fixtures';
 
-/** The people pages of issue 15: the rider's auth redirect, the checks on the person forms, the venues pages. */
+/** The people pages: the rider's auth redirect, the checks on the person forms, the venues pages. */
 const SLOW = { timeout: 15_000 };
 const officialUser = makeUser({ id: 9, username: 'official', roles: ['official'], rider_id: null, official_id: 4 });
 const common = {

@@ -400,7 +400,7 @@ describe('events and competitions', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Height (cm)' }), { target: { value: '130' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Entry fee' }), { target: { value: '45,00' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Prize money' }), { target: { value: '1500' } });
-    // the sport's fields (issue 14): arena, ranking rule, interval, deadline, prize money by rank
+    // the sport's fields: arena, ranking rule, interval, deadline, prize money by rank
     fireEvent.change(screen.getByRole('textbox', { name: 'Arena' }), { target: { value: 'Main arena' } });
     await choose('Ranking rule', 'Table A with jump-off');
     fireEvent.change(screen.getByRole('textbox', { name: 'Start interval (seconds)' }), { target: { value: '75' } });

@@ -22,7 +22,7 @@ vi.mock('@/offline/sync', async (importOriginal) => ({
 }));
 
 /*
- * The admin's views of any venue (issue 15): the floor's components work at the venue they are
+ * The admin's views of any venue: the floor's components work at the venue they are
  * given, never at the signed-in user's; and the organizer's rider page.
  */
 

@@ -3,7 +3,7 @@ import { bearer, tokenOf } from './floor-support';
 import { choose, loginAs, t } from './support';
 
 /*
- * Issue 15 §4 and §3 in the browser: the admin pastes a price list into a venue (one row wrong at
+ * The admin pastes a price list into a venue (one row wrong at
  * first, fixed in the dialog), then compares price lists on /consumables and copies one to
  * another venue.
  */

@@ -4,7 +4,7 @@ import { loginAs } from './support';
 import { apiAs, feiSample, freshVenue } from './support/sport';
 
 /*
- * FEI entries in (issue 14 §5): the admin opens a venue's FEI import, uploads the sample entry
+ * FEI entries in: the admin opens a venue's FEI import, uploads the sample entry
  * file, sees the preview (counts and entries), commits it and watches the run finish. A venue of
  * its own (its show id made unique) keeps the demo show's events and entries as the other tests
  * expect them.

@@ -9,7 +9,7 @@ import { writeQrVideo } from './qr-video';
 import { choose, field, PASSWORD, t } from './support';
 
 /*
- * Issue 4 with real devices: a camera that sees a QR code, and a server that goes away while
+ * With real devices: a camera that sees a QR code, and a server that goes away while
  * a tablet has writes queued.
  */
 

@@ -5,7 +5,7 @@ import type { Language } from '../../src/shared/constants';
 import { acceptTerms, field, LANGUAGES, loginAs, pageLanguage, registerViaApi, t } from './support';
 
 /*
- * Issue 11 item 3: phones at 360 px, every language. Every floor list (stable transactions,
+ * Phones at 360 px, every language. Every floor list (stable transactions,
  * welcome desk, sign-in, vet check) and its buttons and chips are readable: nothing clipped, no
  * ellipsis, nothing past the screen's edge, no sideways scroll; the stable's and the rider's lists
  * show each entry's amount and state in view.

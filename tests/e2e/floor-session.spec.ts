@@ -17,7 +17,7 @@ import {
 import { field } from './support';
 
 /*
- * Issue 11 §2 in the browser: a floor device reopened during an outage keeps working from its
+ * A floor device reopened during an outage keeps working from its
  * floor-device session, and a session that ended during the outage is renewed without staff
  * action, or a sign-in is asked for at once, with every write kept and sent once.
  */

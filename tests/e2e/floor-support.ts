@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { field, PASSWORD, registerViaApi, t } from './support';
 
-/** Helpers of the floor's browser tests (issue 4). */
+/** Helpers of the floor's browser tests. */
 
 export const en = (key: string, vars?: Record<string, string | number>) => t('en', key, vars);
 export const DEMO_VENUE = 1;

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { en, entriesBy, offlineAtDemoRider, statusBar, synced } from './floor-support';
 
 /*
- * Issue 11 item 4 in the browser: a charge made offline and undone at once arrives with its
+ * A charge made offline and undone at once arrives with its
  * reversal, in that order, each once: the server holds the charge reversed, the balance unchanged.
  */
 

@@ -17,7 +17,7 @@ import {
 import { field } from './support';
 
 /*
- * Issue 4 in the browser: the stable works through lost wifi, charges arrive once each.
+ * The stable works through lost wifi, charges arrive once each.
  * Every test owns a fresh stable user at the demo venue, so the ledger is read per user.
  */
 

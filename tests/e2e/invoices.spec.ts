@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { loginAs, mailsTo, t } from './support';
 
 /*
- * Closing the books of the demo show (issue 12). This file runs after every other browser test
+ * Closing the books of the demo show. This file runs after every other browser test
  * (its own Playwright project, see playwright.config.ts): invoicing locks the demo show's
  * entries, which the floor and ledger tests still edit and undo.
  */

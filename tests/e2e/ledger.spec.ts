@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { choose, field, loginAs, t } from './support';
 
 /*
- * Issue 3, end to end in the browser: an admin sets a show up — tax type, venue, event, tax
+ * End to end in the browser: an admin sets a show up — tax type, venue, event, tax
  * configuration, consumables, staff, participant — posts a charge, sees the balance and the VAT
  * in the overview, reverses the charge and sees the balance return.
  */

@@ -3,7 +3,7 @@ import { t } from './support';
 import { apiAs, demoRiderCompetition } from './support/sport';
 
 /*
- * The public live page (issue 14 §7): a spectator's browser (no sign-in) on /live/1 sees results
+ * The public live page: a spectator's browser (no sign-in) on /live/1 sees results
  * appear as the office saves them, without reloading; offline it keeps the last known results
  * with a banner, and catches up when the network returns. The competition, its starters and the
  * results go through the API as the admin (other pages' work).

@@ -2,7 +2,7 @@ import { expect, test, type Route } from '@playwright/test';
 import { loginAs, t } from './support';
 
 /*
- * Issue 11 §1: a tablet signed in and clicked around, so its page was never controlled by the
+ * A tablet signed in and clicked around, so its page was never controlled by the
  * service worker, then reloads without network. The worker is blocked here, and the browser's
  * caches are played by the route below: while online it passes every request on and keeps the
  * app shell it received (the document and the built files it loaded); offline it answers those

@@ -6,7 +6,7 @@ import { choose, field, loginAs, t } from './support';
 import { fillCard, routeStripe, TEST_CARDS } from './support/stripe';
 
 /*
- * Card payments in the browser (issue 13): the real pages and the real `@stripe/stripe-js`
+ * Card payments in the browser: the real pages and the real `@stripe/stripe-js`
  * loader, with the provider's script served by a local double of Stripe.js and its HTTP API by
  * the test double (tests/stripe-double, a webServer of playwright.config.ts) that also sends the
  * signed webhooks which post the payments. Each test pays at a show of its own (created through

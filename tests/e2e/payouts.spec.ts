@@ -5,7 +5,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { PASSWORD, submitLogin, t } from './support';
 
 /*
- * Money out and in by bank (issue 13): the demo organizer pays the saddlery's takings with a
+ * Money out and in by bank: the demo organizer pays the saddlery's takings with a
  * SEPA file and matches a bank statement against an invoice. It runs in the `closing` project,
  * after the other browser tests (payouts and payments post to the demo show's ledger), beside
  * invoices.spec.ts: it invoices a rider of its own, never Rosa Rider, whose invoice that test reads.

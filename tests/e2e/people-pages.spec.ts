@@ -3,7 +3,7 @@ import { en } from './floor-support';
 import { field, loginAs, pageLanguage, PASSWORD, t } from './support';
 
 /*
- * Issue 15's people pages in the browser: the admin's SVPS account of a rider, an official's
+ * The admin's SVPS account of a rider, an official's
  * participation at a venue, the add-rider form's warning; and a rider's sign-in link that lands
  * on the login first.
  */

@@ -3,7 +3,7 @@ import { bearer, en, freshStaff, signInAt, tokenOf } from './floor-support';
 import { acceptTerms, choose, field, linkFromMail, registerViaApi, t } from './support';
 
 /*
- * Issue 5 in the browser, one audience at a time: every test makes its own accounts through the
+ * One audience at a time: every test makes its own accounts through the
  * real registration, so they can run side by side with the others.
  */
 

@@ -3,7 +3,7 @@ import { choose, loginAs, t } from './support';
 import { demoRiderCompetition } from './support/sport';
 
 /*
- * Results and prize money in the browser (issue 14 §3, §4): the show office enters the results of
+ * Results and prize money in the browser: the show office enters the results of
  * three starters, publishes the ranking, pays the prize money and sees it paid. The competition
  * and its start list are set up through the API as the admin (they are other pages' work): the
  * demo rider's two horses and a third one added for this test.

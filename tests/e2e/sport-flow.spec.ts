@@ -3,7 +3,7 @@ import { choose, field, loginAs, pageLanguage, t } from './support';
 import { eventCategory, feiSample, freshEvent, freshVenue, freshVenueUser, uniqueSuffix } from './support/sport';
 
 /*
- * The sport from end to end (issue 14, "Browser"): on a venue of its own, the admin imports the
+ * The sport from end to end ("Browser"): on a venue of its own, the admin imports the
  * sample FEI entry file and adds a competition with prize money in the imported event; the
  * venue's show office enters everyone from the event, draws the start list, enters three results,
  * publishes the ranking, pays the prize money and finds it in the winner's balance; a spectator's

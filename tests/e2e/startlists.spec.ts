@@ -3,7 +3,7 @@ import { pageLanguage, submitLogin, t } from './support';
 import { apiAs } from './support/sport';
 
 /*
- * Start lists (issue 14 §2): the demo organizer opens a competition of its own making (no entry
+ * Start lists: the demo organizer opens a competition of its own making (no entry
  * fee, so the demo show's ledger stays as the other tests expect it), enters every rider and horse
  * of the event, draws the order of go, moves the first starter down with the keyboard and sees
  * head numbers and start times.

@@ -26,7 +26,7 @@ export const DEFAULT_LANGUAGE: Language = 'de';
 export { LANGUAGES };
 export const PASSWORD = 'paddock-demo';
 
-/** The demo users, their language and the dashboard each lands on (README, issue 2). */
+/** The demo users, their language and the dashboard each lands on (README). */
 export const DEMO_USERS = {
   admin: { lang: 'en', path: '/venues', audience: 'admin' },
   organizer: { lang: 'de', path: '/organizer/list', audience: 'organizer' },

@@ -5,7 +5,7 @@ import { loginAs, t } from './support';
 const en = (key: string, vars?: Record<string, string | number>) => t('en', key, vars);
 
 /*
- * Issue 15 §1 in the browser: the admin syncs the federation's registry from an uploaded export
+ * The admin syncs the federation's registry from an uploaded export
  * file (the e2e server has no registry connection), follows the progress in the log dialog,
  * sees the page reload with the last sync and its numbers, and finds a synced rider.
  */

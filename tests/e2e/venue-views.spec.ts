@@ -4,7 +4,7 @@ import { bearer, DEMO_RIDER, DEMO_VENUE, tokenOf } from './floor-support';
 import { field, loginAs, t } from './support';
 
 /*
- * Issue 15 in the browser: the admin opens the demo show from the venues list and works in its
+ * The admin opens the demo show from the venues list and works in its
  * floor views (vet check, sign-in, welcome desk) as the desks do; the organizer opens a rider
  * from the people at the venue on a phone-sized screen.
  */

@@ -14,7 +14,7 @@ import {
 } from '../../server/src/db/schema';
 import { useTestServer } from './helpers/use-server';
 
-/** Bulk create (issue 15 §4): POST with an array on consumables, attendees and head numbers. */
+/** Bulk create: POST with an array on consumables, attendees and head numbers. */
 const server = useTestServer();
 const db = () => server().database.db;
 

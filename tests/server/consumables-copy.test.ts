@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, consumables, taxRates, taxTypes, venues } from '../../server/src/db/schema';
 import { useTestServer } from './helpers/use-server';
 
-/** "Copy price list" on the admin's /consumables page (issue 15 §3). */
+/** "Copy price list" on the admin's /consumables page. */
 const server = useTestServer();
 const db = () => server().database.db;
 

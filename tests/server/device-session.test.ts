@@ -8,7 +8,7 @@ import { users, venues } from '../../server/src/db/schema';
 import { forgetUser } from '../../server/src/security/session-cache';
 import { useTestServer } from './helpers/use-server';
 
-/** The floor-device credential (issue 11 §2): issued, exchanged and refused. */
+/** The floor-device credential: issued, exchanged and refused. */
 
 const server = useTestServer({ FLOOR_DEVICE_SESSION_HOURS: '12' });
 

@@ -18,7 +18,7 @@ import { seedFloorFixtures, write, type FloorFixtures } from './floor-fixtures';
 import { ledgerCounts } from './ledger-fixtures';
 import { useSeededServer } from './helpers/use-server';
 
-/** Floor devices (issue 14 §8): registration, heartbeat, the office's list, rename, revoke, restore. */
+/** Floor devices: registration, heartbeat, the office's list, rename, revoke, restore. */
 
 interface Fixtures extends FloorFixtures {
   /** An organizer of venue 2 (not of the demo venue). */

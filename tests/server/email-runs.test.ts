@@ -20,7 +20,7 @@ import { useSeededServer } from './helpers/use-server';
 import { charge, seedInvoiceFixtures, waitForRun, type InvoiceFixtures } from './invoice-fixtures';
 
 /*
- * E-mail runs to a venue's people (issue 12 item 8) through a real SMTP peer: who is reached by
+ * E-mail runs to a venue's people through a real SMTP peer: who is reached by
  * each audience and filter, one message per address, placeholders filled per recipient, the
  * built-in onboarding text in each one's language with a working set-password link, refusals
  * that send nothing, a refused address listed and reached again by `retry_of`, admins only.

@@ -6,7 +6,7 @@ import { transactions } from '../../server/src/db/schema';
 import { ledgerCounts, newKey, postEntry, seedLedgerFixtures, type LedgerFixtures } from './ledger-fixtures';
 import { useTestServer } from './helpers/use-server';
 
-/* The stable's undo of its own fresh charge (issue 11 item 4): POST /api/v1/transaction/undo/. */
+/* The stable's undo of its own fresh charge: POST /api/v1/transaction/undo/. */
 
 const server = useTestServer();
 let f: LedgerFixtures;

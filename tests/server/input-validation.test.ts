@@ -12,7 +12,7 @@ import { seedOwnerFixtures, VALID_BIC, VALID_IBAN } from './owner-fixtures';
 import { useSeededServer } from './helpers/use-server';
 
 /**
- * Issue 11 §6: free-text codes that feed SQL functions or Intl formatting (time zones, currencies,
+ * Free-text codes that feed SQL functions or Intl formatting (time zones, currencies,
  * countries, languages) are refused with a field error, and a PATCH that changes nothing is a 400
  * rather than a 500 ("No values to set").
  */

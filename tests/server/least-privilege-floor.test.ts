@@ -5,7 +5,7 @@ import { postEntry } from './ledger-fixtures';
 import { useSeededServer } from './helpers/use-server';
 
 /**
- * Issue 11 §7: welcome desk, sign-in and vet-check have no money screen, so the floor changes
+ * Welcome desk, sign-in and vet-check have no money screen, so the floor changes
  * feed sends them no entries either, and a device shared with the stable never misses any.
  */
 const { server, f } = useSeededServer(seedFloorFixtures);

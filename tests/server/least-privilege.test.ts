@@ -15,7 +15,7 @@ import {
 import { useTestServer } from './helpers/use-server';
 
 /**
- * Issue 11 §7, least privilege: floor roles see only the participants of their assigned venue,
+ * Least privilege: floor roles see only the participants of their assigned venue,
  * without contact details, and only the roles with a money screen read a venue's entries.
  */
 const server = useTestServer();

@@ -7,7 +7,7 @@ import { ledgerCounts, postEntry, seedLedgerFixtures, type LedgerFixtures } from
 import { useTestServer } from './helpers/use-server';
 
 /**
- * Issue 11's property: random entries up to the bounds, and attempts past them (quantities that
+ * The property: random entries up to the bounds, and attempts past them (quantities that
  * take a line past the hard cap, amounts above the venue's limit, entries and edits that would
  * take an account past ACCOUNT_BOUND_MINOR), never make a balance page fail. Every refusal is a
  * 400 with a field error and posts nothing; every account stays within its bound; the balance

@@ -11,7 +11,7 @@ import { ledgerCounts, postEntry, seedLedgerFixtures } from './ledger-fixtures';
 import { useSeededServer } from './helpers/use-server';
 
 /**
- * Issue 11: the ledger refuses what would break it. Bad quantities, an entry above the venue's
+ * The ledger refuses what would break it. Bad quantities, an entry above the venue's
  * limit or the hard cap, and an entry that would take an account past its bound are refused
  * with nothing posted; the balance pages keep answering; an edit that changes nothing posts
  * nothing; the venue's limit is a validated setting.

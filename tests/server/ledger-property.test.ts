@@ -200,7 +200,7 @@ async function runOps(ops: Op[]) {
           : await app.inject({ method: 'DELETE', url, headers: auth[op.user] });
       expect(res.statusCode, res.body).toBe(forbidden ? 403 : op.type === 'edit' ? 200 : 204);
       if (forbidden) continue;
-      // Issue 11: an edit that changes nothing (the same quantity) posts nothing and answers the entry.
+      // an edit that changes nothing (the same quantity) posts nothing and answers the entry.
       if (op.type === 'edit' && res.json().id === target.id) continue;
       model.remove(target);
       model.transactions += op.type === 'edit' ? 2 : 1;

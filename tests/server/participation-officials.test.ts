@@ -142,7 +142,7 @@ describe('people at a venue', () => {
     await organizer('POST', '/api/v1/officialParticipation/', { venue: 1, official, function: 'judge' });
     await organizer('POST', '/api/v1/officialParticipation/', { venue: 1, official, function: 'steward' });
 
-    // The stable sees its venue's riders and balances, without their e-mails (issue 11 §7).
+    // The stable sees its venue's riders and balances, without their e-mails.
     expect((await call('stable', 'GET', '/api/v1/rider/listAtVenue/')).json()).toEqual({
       count: 1,
       results: [

@@ -170,7 +170,7 @@ describe('venue participations', () => {
     expect(await names('ratina')).toEqual(['Morgan Multi']);
     expect(await names('42')).toEqual(['Rosa Rider']);
     expect(await names('nobody')).toEqual([]);
-    // The floor reads participants from its changes feed, not the office's list (issue 11 §7).
+    // The floor reads participants from its changes feed, not the office's list.
     expect((await call('stable', 'GET', '/api/v1/venueParticipation/?venue=1')).statusCode).toBe(403);
   });
 

@@ -4,7 +4,7 @@ import { officialParticipations, officials, riders, users } from '../../server/s
 import { useTestServer } from './helpers/use-server';
 
 /**
- * The calls behind the people pages of issue 15: the public side of checkRiderExists (the
+ * The calls behind the people pages: the public side of checkRiderExists (the
  * registration form) and an official's venues (the admin's official pages).
  */
 const server = useTestServer();

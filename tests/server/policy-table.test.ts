@@ -66,13 +66,13 @@ async function documented(app: Awaited<ReturnType<typeof routeTable>>['app']): P
 
 const PUBLIC_ROUTES = [
   'GET /api/health',
-  // live scores (issue 14 §7): GraphQL queries and the subscription's websocket; what each viewer sees is decided in the service
+  // live scores: GraphQL queries and the subscription's websocket; what each viewer sees is decided in the service
   'GET /api/graphql',
   'POST /api/graphql',
   'GET /api/v1/config/',
   'GET /api/v1/venue/check_hostname/',
   'GET /api/v1/venue/:id/preshow/',
-  // the public live page's manifest (issue 14 §7)
+  // the public live page's manifest
   'GET /api/v1/venue/:id/live.webmanifest',
   'GET /api/v1/termsAndConditions/current/',
   'GET /api/v1/venue/public/',
@@ -87,7 +87,7 @@ const PUBLIC_ROUTES = [
   'POST /api/v1/attendance/confirm/',
   'POST /api/v1/errorReport/',
   'POST /api/v1/invite/check/',
-  // the registration form's check (issue 15): `exists` only unless the caller may look riders up
+  // the registration form's check: `exists` only unless the caller may look riders up
   'POST /api/v1/rider/checkRiderExists/',
   'POST /api/v1/stripe/webhook/',
   'POST /api/v1/user/confirmEmail/',

@@ -11,7 +11,7 @@ import { newKey } from './ledger-fixtures';
 import { PAIN001_XSD, prize, seedPayoutFixtures } from './payouts-fixtures';
 
 /**
- * The SVPS variant of a rider's bank accounts (issue 15): the federation's account with the
+ * The SVPS variant of a rider's bank accounts: the federation's account with the
  * rider's member number, created by an admin only, and used by the payout file with the member
  * number in the remittance.
  */

@@ -4,7 +4,7 @@ import { seedFloorFixtures } from './floor-fixtures';
 import { useSeededServer } from './helpers/use-server';
 
 /*
- * The reads behind the organizer's rider page and the people lists of the venue views (issue 15):
+ * The reads behind the organizer's rider page and the people lists of the venue views:
  * one rider's participation (?rider=), and ?search= on listAtVenue; both only at the user's venue.
  */
 

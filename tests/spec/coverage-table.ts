@@ -1,5 +1,5 @@
 /*
- * The product spec's screens (§2, with §4's sync page) and calls (§7), one row each, with the
+ * The product spec's screens (§2, with §4's sync page) and calls, one row each, with the
  * Paddock route or API path that serves it. Two tests hold the app to this table:
  *   tests/client/spec-routes.test.ts  every route below is a page of the client's route tree;
  *   tests/server/spec-calls.test.ts   every call below is an operation of the OpenAPI document.
@@ -479,17 +479,17 @@ export const SUB_PAGES: string[] = [
 ];
 
 export const PADDOCK_ROUTES: string[] = [
-  // invoices, payouts and bank statements (issues 12, 13)
+  // invoices, payouts and bank statements
   '/venues/:venueId/actions/invoices/:invoiceId',
   '/venues/:venueId/actions/payouts',
   '/venues/:venueId/actions/bankStatements',
   '/organizer/invoices/:invoiceId',
   '/organizer/payouts',
   '/organizer/bankStatements',
-  // the system's pages (issue 6)
+  // the system's pages
   '/errorReports',
   '/auditLog',
-  // the public live scores of a show (issue 14)
+  // the public live scores of a show
   '/live/:venueId',
   // the simple user's statements, as every other party has them
   '/simpleusers/:simpleUserId/reports',

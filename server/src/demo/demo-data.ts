@@ -34,9 +34,9 @@ export const DEMO_VENUE = {
   whitelabelLogoUrl: '/media/whitelabel-demo.svg',
   headNumberFrom: 1,
   headNumberTo: 999,
-  // Riders settle the rest of the show from their phone (issue 13).
+  // Riders settle the rest of the show from their phone.
   selfCheckout: true,
-  // The issuer on its invoices (issue 12).
+  // The issuer on its invoices.
   legalName: 'Paddock Classic d.o.o.',
   address: 'Lipica 5',
   postalCode: '6210',

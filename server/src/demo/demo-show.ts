@@ -192,7 +192,7 @@ export async function seedDemoShow(tx: Db, riderUsername: string): Promise<void>
     .innerJoin(users, eq(users.id, merchants.userId))
     .where(eq(users.username, 'merchant'));
   if (shop) await tx.insert(merchantParticipations).values({ venueId: DEMO_VENUE.id, merchantId: shop.id });
-  // The show office's account, printed on its invoices with their payment reference (issue 12).
+  // The show office's account, printed on its invoices with their payment reference.
   await tx.insert(venueBankAccounts).values({
     venueId: DEMO_VENUE.id,
     holderName: 'Paddock Classic d.o.o.',
@@ -238,7 +238,7 @@ export async function seedDemoShow(tx: Db, riderUsername: string): Promise<void>
 }
 
 /**
- * The demo show's competitions (issue 14): a Grand Prix (Table A with jump-off) with every rider
+ * The demo show's competitions: a Grand Prix (Table A with jump-off) with every rider
  * and horse of the event entered but not drawn yet, its fee included in the event's entry fee;
  * and a speed class (Table C) with an entry fee of its own and no entries yet (the office enters
  * them from the event and the fees are charged then). Runs after the show day's riders exist.

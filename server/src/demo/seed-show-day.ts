@@ -40,7 +40,7 @@ import {
 } from '../db/schema';
 
 /**
- * The demo show's day in progress (issue 11, item 9): a few dozen riders with horses, grooms and
+ * The demo show's day in progress (item 9): a few dozen riders with horses, grooms and
  * employers, officials, attendees, and the day's check-ins, sign-ins, vet inspections, stable
  * charges, merchant sales, payments and corrections. Deterministic (a seeded pseudo-random
  * sequence); times are counted back from the moment of seeding, so the day is always today.

@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, PRODUCT_NAME, isLanguage, type Language } from '@shared/constants';
 
 /**
- * The built-in onboarding e-mail (issue 12 item 8), in the recipient's language, for a venue
+ * The built-in onboarding e-mail, in the recipient's language, for a venue
  * without an onboarding template of its own: what the show's account is for, how to sign in (or
  * choose a password first, or register) and where to find the show afterwards.
  */

@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../db/errors';
 import { jobRunItems, jobRuns } from '../db/schema';
 
 /*
- * Background work (issue 12, CONVENTIONS 14): a run is a list of idempotent steps whose state
+ * Background work (CONVENTIONS 14): a run is a list of idempotent steps whose state
  * lives in job_runs / job_run_items. pg-boss delivers a run to one worker among every API
  * process on the database; the worker claims the run (a heartbeat says it still holds it),
  * plans its steps once, and does each step in a database transaction that also marks it done.

@@ -13,7 +13,7 @@ const MAX_DEPTH = 32;
  * PostgreSQL text cannot hold U+0000: a NUL in any path parameter, query value or body string
  * reached the database as a 500 (a profile's name, a search, even the public sign-in). Every
  * such value is refused here as a 400 field error `invalid`, after authorization and before the
- * route's own validation (issue 11 §6).
+ * route's own validation.
  */
 export function registerTextInputGuard(app: App): void {
   app.addHook('preValidation', async (request) => {

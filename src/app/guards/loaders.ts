@@ -38,7 +38,7 @@ function currentUser() {
 }
 
 /**
- * The screens a floor device opens from its device session (issue 11 §2): the floor dashboards
+ * The screens a floor device opens from its device session: the floor dashboards
  * and the organizer's floor views; never an admin or money screen.
  */
 export const FLOOR_DEVICE_PATHS: readonly PathKey[] = [

@@ -6,7 +6,7 @@ import { useAppStore } from '@/lib/store';
 
 /**
  * Keeps signed-in pages closed the moment the session ends (logout, a 401 answer), and a
- * session restored from the floor-device session once that has ended (issue 11 §2).
+ * session restored from the floor-device session once that has ended.
  */
 export function RequireSession() {
   const signedIn = useAppStore((state) => state.user !== null);

@@ -50,7 +50,7 @@ export async function startSession(token: string): Promise<CurrentUser> {
   await changeLanguage(user.language);
   // The session stands without the venue; the failure is shown.
   await loadActiveVenue(user.assigned_venue).catch(showError);
-  // Floor staff signed in with their password keep a floor-device session (issue 11 §2).
+  // Floor staff signed in with their password keep a floor-device session.
   startDeviceSession(token, user, useAppStore.getState().activeVenue);
   return user;
 }

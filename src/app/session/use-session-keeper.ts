@@ -11,7 +11,7 @@ import { renewRestoredSession } from './start-session';
 
 /**
  * Refresh the token every TOKEN_REFRESH_MS while signed in (spec §7). When it can no longer be
- * refreshed, a floor device exchanges its device credential (issue 11 §2); if that fails too,
+ * refreshed, a floor device exchanges its device credential; if that fails too,
  * a floor device keeps its user and queued writes and says that a sign-in is needed, anyone
  * else is cleared, logged out and sent to / (spec §8).
  */

@@ -2,8 +2,7 @@ import { createContext, createElement, useContext, type ReactNode } from 'react'
 import { useAppStore } from '@/lib/store';
 
 /**
- * The venue a floor screen works at when a page names one (the admin's views of any venue,
- * issue 15); null: the signed-in user's venue.
+ * The venue a floor screen works at when a page names one (the admin's views of any venue); null: the signed-in user's venue.
  */
 const FloorVenueContext = createContext<number | null>(null);
 

@@ -37,7 +37,7 @@ export const CARDS_BELOW = '36em';
 
 /**
  * A titled card with one reference list: add button, loading/error/empty states, row actions.
- * On a phone each row is a card of label–value lines (issue 11: amounts and states in view).
+ * On a phone each row is a card of label–value lines (amounts and states in view).
  */
 export function RecordTable<T>({
   title,

@@ -31,7 +31,7 @@ export const ADMIN_PEOPLE_PATHS = {
   adminRiderBankAccounts: { path: '/riders/:riderId/bankAccounts', label: 'bankAccounts' },
   adminRiderBankAccountAdd: { path: '/riders/:riderId/bankAccounts/add', label: 'bankAccountAdd' },
   adminRiderBankAccountEdit: { path: '/riders/:riderId/bankAccounts/:bankAccountId', label: 'bankAccountEdit' },
-  // SVPS variants (issue 15): the national federation's account that credits the rider's member account.
+  // SVPS variants: the national federation's account that credits the rider's member account.
   adminRiderSvpsBankAccountAdd: { path: '/riders/:riderId/bankAccounts/svps/add', label: 'svpsBankAccountAdd' },
   adminRiderSvpsBankAccountEdit: {
     path: '/riders/:riderId/bankAccounts/svps/:bankAccountId',

@@ -40,7 +40,7 @@ export const ADMIN_PATHS = {
     label: 'venueOfficialTransactions',
     parent: 'adminVenues',
   },
-  // The floor's and the office's views of any venue (issue 15): the components their own audiences use.
+  // The floor's and the office's views of any venue: the components their own audiences use.
   venueOrganizerView: { path: '/venues/:venueId/views/organizer', label: 'venueOrganizerView', parent: 'adminVenues' },
   venueVetcheckView: { path: '/venues/:venueId/views/vetcheck', label: 'venueVetcheckView', parent: 'adminVenues' },
   venueSigninView: { path: '/venues/:venueId/views/signin', label: 'venueSigninView', parent: 'adminVenues' },
@@ -94,9 +94,9 @@ export const ADMIN_PATHS = {
   balances: { path: '/balances', label: 'balances', parent: 'adminVenues' },
   balancesSummary: { path: '/balances/summary', label: 'balancesSummary' },
   findClient: { path: '/findClient', label: 'findClient', parent: 'adminVenues' },
-  /** Every venue's price lists side by side; copy one to another venue (issue 15). */
+  /** Every venue's price lists side by side; copy one to another venue. */
   adminConsumables: { path: '/consumables', label: 'adminConsumables', parent: 'adminVenues' },
-  /** Data sync from the federation's registry (spec §4 "Sync", issue 15). */
+  /** Data sync from the federation's registry (spec §4 "Sync"). */
   adminSync: { path: '/sync', label: 'adminSync', parent: 'adminVenues' },
   errorReports: { path: '/errorReports', label: 'errorReports', parent: 'adminVenues' },
   auditLog: { path: '/auditLog', label: 'auditLog', parent: 'adminVenues' },

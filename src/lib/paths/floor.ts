@@ -4,7 +4,7 @@ import type { PathEntry } from './entry';
 export const FLOOR_PATHS = {
   organizer: { path: '/organizer', label: 'organizer' },
   organizerList: { path: '/organizer/list', label: 'organizerList' },
-  /** One rider at the organizer's venue (issue 15): participation, horses, transactions, balance. */
+  /** One rider at the organizer's venue: participation, horses, transactions, balance. */
   organizerRider: { path: '/organizer/rider/:riderId', label: 'organizerRider' },
   organizerParticipants: { path: '/organizer/participants', label: 'organizerParticipants' },
   organizerOfficials: { path: '/organizer/officials', label: 'organizerOfficials' },

@@ -40,7 +40,7 @@ export const RIDER_PATHS = {
   riderCreditCard: { path: '/rider/creditCard', label: 'creditCard' },
   riderCreatePayment: { path: '/rider/createPayment', label: 'createPayment', whitelabelSafe: true },
   /**
-   * Where sign-in links and the whitelabel rule land (no auth needed, issue 15): a signed-in rider
+   * Where sign-in links and the whitelabel rule land (no auth needed): a signed-in rider
    * goes on to `next` (or the overview), anyone else to the login with `next` kept.
    */
   riderAuthRedirect: { path: '/rider/authRedirect', label: 'riderAuthRedirect', whitelabelSafe: true },

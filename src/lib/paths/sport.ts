@@ -1,7 +1,7 @@
 import type { PathEntry } from './entry';
 
 /**
- * The sport (issue 14): start lists, rankings, results upload, FEI import and results, live
+ * The sport: start lists, rankings, results upload, FEI import and results, live
  * scores, floor devices; for the admin (per venue), the organizer (their venue) and the public.
  */
 export const SPORT_PATHS = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_ID, requiredOrInvalid } from './common';
 
 /**
- * Bulk create (spec §7 Generic, "POST with an array for bulk create"; issue 15): the generic
+ * Bulk create (spec §7 Generic, "POST with an array for bulk create"): the generic
  * create endpoints that a show office fills by pasting rows take one object (the single create,
  * answers unchanged) or an array of 1..MAX_BULK_ROWS of the same objects. An array is atomic:
  * every row is created in one transaction, or none; a bad row answers 400 `validation` with the

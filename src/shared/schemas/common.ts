@@ -28,7 +28,7 @@ export const languageField = z.enum(LANGUAGES, { error: 'invalid' });
 
 /*
  * Free-text codes that later feed SQL functions (`AT TIME ZONE`) or Intl formatting: only known
- * values pass, so one bad value cannot break every later page of a venue (issue 11 §6).
+ * values pass, so one bad value cannot break every later page of a venue.
  */
 
 /** An IANA time zone, e.g. Europe/Berlin. */

@@ -4,7 +4,7 @@ import { idParam } from './common';
 import { OFFICIAL_FUNCTIONS } from './participation';
 
 /**
- * Compensation bills (issue 12, DOMAIN.md "Compensation bill"): what a venue owes an official
+ * Compensation bills (DOMAIN.md "Compensation bill"): what a venue owes an official
  * for one official participation — days × day rate + travel + per diem = gross, less the
  * withholding (gross × withholding_bp / 10 000, rounded half away from zero) = payable. A
  * participation has at most one bill. Its number comes from the venue's gapless 'compensation'

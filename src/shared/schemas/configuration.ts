@@ -10,7 +10,7 @@ import {
 } from './common';
 
 /**
- * Admin configuration (issue 3 §1). Lists answer `{ count, results }`; writes need config.manage,
+ * Admin configuration. Lists answer `{ count, results }`; writes need config.manage,
  * reads config.read.
  *
  *   GET/POST /api/v1/country/                 PATCH/DELETE /api/v1/country/{code}/

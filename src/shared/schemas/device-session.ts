@@ -3,7 +3,7 @@ import { requiredOrInvalid } from './common';
 import { tokenResponse } from './auth';
 
 /**
- * The floor-device session (issue 11 §2): a device signed in with a floor role keeps a device
+ * The floor-device session: a device signed in with a floor role keeps a device
  * credential that survives a relaunch (the session store lives in sessionStorage, spec §9). It
  * can only be exchanged at POST /api/token/device/ for a session token, and only while the
  * user is active, still holds a floor role and still works at the same venue.

@@ -6,7 +6,7 @@ import { listQuery } from './pagination';
 export { DEVICE_NAME_MAX };
 
 /**
- * Floor devices (issue 14 §8): the tablets of a venue, registered by the id each one made for
+ * Floor devices: the tablets of a venue, registered by the id each one made for
  * itself (src/offline/device-id.ts, the `device_id` of every floor write). Endpoints:
  *   POST /api/v1/device/register/   deviceRegisterInput → device (201 new, 200 known): idempotent
  *        per device_id; a known device moves to the venue of the user who registers it

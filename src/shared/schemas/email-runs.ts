@@ -5,7 +5,7 @@ import { MAX_ID, requiredOrInvalid } from './common';
 import { emailBodyField, emailSubjectField } from './venue-setup';
 
 /**
- * E-mail runs to a venue's people (issue 12 item 8; spec §2 admin actions onboardingEmails,
+ * E-mail runs to a venue's people (spec §2 admin actions onboardingEmails,
  * sendEmails, sendEmailsAttendees). Admins only ('emailRun.manage'). Endpoints:
  *   POST /api/v1/venue/{id}/sendOnboardingEmailToSelf/  emailMessageInput → { detail }: the onboarding
  *        e-mail (a template, a written text, or the built-in one) filled for and sent to the signed-in admin

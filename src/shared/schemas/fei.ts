@@ -4,7 +4,7 @@ import { STARTER_STATUSES } from '../sport/ranking';
 import { jobRun } from './jobs';
 
 /**
- * FEI entries in, FEI results out (issue 14 §5 and §6; DOMAIN.md "File formats"). Endpoints:
+ * FEI entries in, FEI results out (DOMAIN.md "File formats"). Endpoints:
  *   POST /api/v1/venue/{id}/uploadFeiParticipations/  multipart field `file`: an FEI Entry System
  *        export (HorseSport / ShowEntries) → 201 feiPreview (the file is stored, nothing else changes)
  *   POST /api/v1/venue/{id}/uploadFeiMasterlist/      the same for the accepted entries list (every

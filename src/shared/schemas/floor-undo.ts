@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_ID } from './common';
 
 /**
- * The stable's undo of its own fresh charge (issue 11 item 4): names the charge by its
+ * The stable's undo of its own fresh charge: names the charge by its
  * Idempotency-Key, so a charge still queued on the tablet (no server id yet) can be undone; the
  * outbox sends the undo after the charge. Answered 204; the server posts the charge's reversal.
  */

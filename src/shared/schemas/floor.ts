@@ -5,7 +5,7 @@ import { atLeastOneField, isoDateTimeField, MAX_ID, requiredOrInvalid, requiredS
 import { listQuery } from './pagination';
 
 /**
- * Offline floor operations (issue 4; ARCHITECTURE "Offline floor operations").
+ * Offline floor operations (ARCHITECTURE "Offline floor operations").
  *
  *   GET  /api/v1/venue/{id}/floor/changes/?cursor=N   → floorChanges (cursor 0 or absent: snapshot)
  *        header X-Paddock-Sync: SYNC_PROTOCOL; an older client gets 426 sync_outdated

@@ -4,7 +4,7 @@ import { idParam as idOf } from './common';
 import { listQuery, paginated } from './pagination';
 
 /**
- * Invoices and credit notes (issue 12, DOMAIN.md "Invoice"). Endpoints:
+ * Invoices and credit notes (DOMAIN.md "Invoice"). Endpoints:
  *   POST /api/v1/venue/{id}/generateInvoices/        run: invoice every party with uninvoiced entries → 202 jobRun
  *   GET  /api/v1/venue/{id}/generateInvoice/?venueParticipationID=
  *                                                    invoice the payer of one rider's participation now → 201 invoice

@@ -1,6 +1,6 @@
 /**
  * The codes that free-text fields may hold because later they feed SQL functions (`AT TIME ZONE`)
- * or `Intl` formatting, which fail on an unknown value (issue 11 §6). Lists rather than the
+ * or `Intl` formatting, which fail on an unknown value. Lists rather than the
  * runtime's `Intl` data so that browser and server always agree.
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Background runs (issue 12). Endpoints:
+ * Background runs. Endpoints:
  *   GET  /api/v1/jobs/{id}/                 one run with its progress and messages (poll it)
  *   POST /api/v1/jobs/{id}/cancel/          ask a queued or running run to stop after its step
  *   GET  /api/v1/venue/{id}/jobs/?kind=     the venue's latest runs (newest first)

@@ -14,7 +14,7 @@ import { isoDateField, isoDateTimeField, MAX_ID, requiredOrInvalid } from './com
 import { listQuery } from './pagination';
 
 /**
- * The ledger's API contract (issue 3).
+ * The ledger's API contract.
  *
  *   POST   /api/v1/transaction/          transactionInput, header Idempotency-Key (required) → 201 transaction
  *   GET    /api/v1/transaction/          transactionListQuery → { count, results: transaction[], totals }
@@ -25,7 +25,7 @@ import { listQuery } from './pagination';
  *   GET    /api/v1/transaction/defaults/?venue=&party_type=&party_id=  transactionDefaults (office):
  *                                        the event and tax override a new entry of the party gets
  *
- * Bounds (issue 11): every amount of an entry ≤ MAX_ENTRY_MINOR and its gross ≤ the venue's
+ * Bounds: every amount of an entry ≤ MAX_ENTRY_MINOR and its gross ≤ the venue's
  * max_entry_minor (field error `over_entry_limit`); an entry that would take an account's running
  * total past ACCOUNT_BOUND_MINOR is refused with 400 `__all__: balance_out_of_range`.
  *   DELETE /api/v1/transaction/{id}/     → 204; posts a reversal

@@ -1,7 +1,7 @@
 import type { JumpOffStatus, RankingRule, StarterStatus } from '../sport/ranking';
 
 /*
- * Live scores (issue 14 §7): what the GraphQL endpoint at /api/graphql answers and pushes, as the
+ * Live scores: what the GraphQL endpoint at /api/graphql answers and pushes, as the
  * live pages read it. Times in whole milliseconds, penalties whole points, dressage scores in
  * hundredths of a percent; instants as ISO strings. Results (and ranks) are public only once the
  * competition is published; the venue's show office sees them before.

@@ -6,7 +6,7 @@ import { currencyField, emailField, isoDateField, MAX_ID, requiredOrInvalid, req
 import { listQuery } from './pagination';
 
 /**
- * The sections several audiences share (issue 5): profile, bank accounts, documents, team
+ * The sections several audiences share: profile, bank accounts, documents, team
  * members. One feature, many routes; the owner comes from the route: `{kind}` is one of
  * OWNER_TYPES, `{id}` the id of that profile (riders.id, employers.id, …). Who may touch an
  * owner: the owner's user, an admin, and for a rider also the employer of a confirmed, not
@@ -97,7 +97,7 @@ export const feiHorseIdField = z
   .regex(/^\d{3}[A-Z]{2}\d{2}$/, { error: 'invalid_fei_id' });
 
 /**
- * SVPS variants (issue 15): beside the owner's own accounts (`own`), a `federation` account is the
+ * SVPS variants: beside the owner's own accounts (`own`), a `federation` account is the
  * national federation's (SVPS, the Swiss equestrian federation; FSSE in French and Italian): its
  * IBAN, the federation as holder, and the owner's member number there, which a payout names in
  * its remittance so the federation credits the owner's member account. Only an admin creates,

@@ -3,7 +3,7 @@ import { atLeastOneField, isoDateField, MAX_ID, requiredOrInvalid, requiredStrin
 import { feiHorseIdField } from './owner';
 
 /**
- * Participations (issue 3 §3). Venue staff (admin, organizer of that venue) write.
+ * Participations. Venue staff (admin, organizer of that venue) write.
  *
  *   GET/POST /api/v1/venueParticipation/?venue=&search=   GET/PATCH/DELETE /api/v1/venueParticipation/{id}/
  *   POST /api/v1/venue/{id}/assignHeadNumbers/  headNumbersInput → { count, results: venueParticipation[] }

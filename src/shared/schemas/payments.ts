@@ -3,7 +3,7 @@ import { PARTY_TYPES } from '../ledger';
 import { idParam as idOf } from './common';
 
 /**
- * Card payments (issue 13, DOMAIN.md "Card payment", spec §7 "User", §9 the card flow).
+ * Card payments (DOMAIN.md "Card payment", spec §7 "User", §9 the card flow).
  *
  *   GET    /api/v1/config/                               … stripe_publishable_key (null: card payments not set up)
  *   POST   /api/v1/user/{id}/create_stripe_setup_intent/ → setupIntent (the user themself, or an admin)

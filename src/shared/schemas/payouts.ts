@@ -4,7 +4,7 @@ import { idParam as idOf, isoDateField, requiredOrInvalid } from './common';
 import { listQuery } from './pagination';
 
 /**
- * Money going out and coming in by bank (issue 13 items 5 and 6, DOMAIN.md "SEPA credit
+ * Money going out and coming in by bank (DOMAIN.md "SEPA credit
  * transfer", "Bank statement"). Endpoints:
  *   GET  /api/v1/venue/{id}/payouts/due/           → payoutDue: what the venue owes, per payee, with
  *        the payee's default bank account, or why it cannot be paid (no account, IBAN or BIC fails)

@@ -8,7 +8,7 @@ import { feiPersonIdField, OWNER_TYPES } from './owner';
 
 /**
  * Profiles, the rider's horses and grooms, employment, the merchant's fees and horse duplicates
- * (issue 5). Owner access as in ./owner.ts (owner's user, admin, a rider's active employer).
+ *. Owner access as in ./owner.ts (owner's user, admin, a rider's active employer).
  *
  * Profiles
  *   GET/PATCH /api/v1/{kind}/{id}/        → riderProfile | employerProfile | officialProfile |

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParam, isoDateField } from './common';
 
 /**
- * Report downloads (issue 12; spec §7 "Official and simple user", "Venue"). PDFs in the reader's
+ * Report downloads (spec §7 "Official and simple user", "Venue"). PDFs in the reader's
  * language (Accept-Language, else the reader's own language); opened in a new window.
  *
  *   GET  /api/v1/{partyType}/{id}/generateSummaryPDF/?venue=

@@ -8,7 +8,7 @@ import {
 } from '../sport/ranking';
 
 /**
- * Results, rankings, publication and prize money (issue 14 §3 and §4). Endpoints:
+ * Results, rankings, publication and prize money. Endpoints:
  *   PUT    /api/v1/competitionEntry/{id}/result/  resultInput → rankingRow: one starter's result
  *          (refused for a withdrawn entry: `entry_withdrawn`); saves who and when; audited
  *   DELETE /api/v1/competitionEntry/{id}/result/  → rankingRow: the result cleared

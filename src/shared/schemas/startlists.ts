@@ -4,7 +4,7 @@ import { DISCIPLINES } from './configuration';
 import { MAX_ID, requiredOrInvalid } from './common';
 
 /**
- * Entries and start lists (issue 14 §1–2). The venue's show office (admin, organizer, showoffice
+ * Entries and start lists. The venue's show office (admin, organizer, showoffice
  * of the venue; policy `startlist.manage`):
  *
  *   GET  /api/v1/venue/{id}/startlists/              → startlistOverview: competitions by event, entry counts

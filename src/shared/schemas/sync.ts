@@ -3,7 +3,7 @@ import { jobMessage } from './jobs';
 import { paginated } from './pagination';
 
 /**
- * Data sync from the national federation's registry (issue 15, spec §4 "Sync", §7). Endpoints:
+ * Data sync from the national federation's registry (spec §4 "Sync", §7). Endpoints:
  *   POST /api/v1/venue/start_sync/                 no payload: read the registry's export over HTTP;
  *                                                  form data with `file`: an uploaded export
  *                                                  (400 `file: not_registry_export` when it is not

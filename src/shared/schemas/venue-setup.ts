@@ -70,7 +70,7 @@ export const venueDetail = z.object({
   head_number_to: z.number().int().nullable(),
   self_checkout: z.boolean(),
   prices_include_tax: z.boolean(),
-  /** The largest single entry the venue accepts (minor units; issue 11). */
+  /** The largest single entry the venue accepts (minor units). */
   max_entry_minor: z.number().int(),
   /** Invoicing: the seller the venue's invoices name. */
   ...venueIssuerDetail,
@@ -160,7 +160,7 @@ export const competition = z.object({
   entry_fee: money,
   prize_money: money,
   prize_distribution_bp: z.array(z.number().int()),
-  /** The sport (issue 14). */
+  /** The sport. */
   arena: z.string().nullable(),
   ranking_rule: z.enum(RANKING_RULES),
   /** Table C: seconds added per knock-down (FEI Jumping Rules Art. 239: 4, or 3 where the schedule says so). */

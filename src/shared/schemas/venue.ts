@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const hostCheckResponse = z.object({ logo: z.string().nullable(), venue: z.number().int().nullable() });
 export type HostCheckResponse = z.infer<typeof hostCheckResponse>;
 
-/** The fields of a venue that every screen needs; issue 3 adds the rest. */
+/** The fields of a venue that every screen needs; the set-up schemas add the rest. */
 export const venueSummary = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -1,5 +1,5 @@
 /*
- * The draw of a start list (issue 14): a seeded shuffle, reproducible from its seed, with one
+ * The draw of a start list: a seeded shuffle, reproducible from its seed, with one
  * rider's horses spread apart. Pure; the server draws with it and stores the seed.
  */
 

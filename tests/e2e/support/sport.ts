@@ -3,7 +3,7 @@ import { expect, type APIRequestContext } from '@playwright/test';
 import { PASSWORD, registerViaApi } from '../support';
 
 /*
- * Set-up helpers of the sport's browser tests (issue 14): what a person would have done earlier,
+ * Set-up helpers of the sport's browser tests: what a person would have done earlier,
  * through the API as the admin, so that each test owns its venue, competition or user.
  */
 

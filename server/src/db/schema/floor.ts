@@ -8,7 +8,7 @@ import { users } from './users';
 import { venues } from './venues';
 
 /*
- * Offline floor operations (issue 4, ARCHITECTURE "Offline floor operations").
+ * Offline floor operations (ARCHITECTURE "Offline floor operations").
  *
  * Every table the floor tablets keep (venue_participations, participation_horses, consumables,
  * transactions, attendees, attendee_checkins, rider_signins, vet_inspections) has a `floor_seq`

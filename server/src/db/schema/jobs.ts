@@ -5,7 +5,7 @@ import { users } from './users';
 import { venues } from './venues';
 
 /**
- * Background work (issue 12): a run is a list of idempotent steps (CONVENTIONS 14). pg-boss
+ * Background work: a run is a list of idempotent steps (CONVENTIONS 14). pg-boss
  * delivers the run to one worker; the state lives here, so a restart resumes where it stopped
  * and a step is never done twice. At most one run per venue and kind is queued or running.
  */

@@ -45,7 +45,7 @@ export const accounts = pgTable(
     paidMinor: money('paid_minor'),
     /**
      * Turnover: the sum of the absolute amounts of every posting to the account, reversals
-     * included; only grows. Bounded by ACCOUNT_VOLUME_BOUND_MINOR (issue 11), so every sum over
+     * included; only grows. Bounded by ACCOUNT_VOLUME_BOUND_MINOR, so every sum over
      * a venue's entries stays a safe integer, however often entries are posted and reversed.
      */
     volumeMinor: money('volume_minor'),
@@ -55,7 +55,7 @@ export const accounts = pgTable(
     uniqueIndex('accounts_key').on(t.venueId, t.kind, t.partyType, t.partyId),
     index('accounts_party_idx').on(t.partyType, t.partyId),
     // ACCOUNT_BOUND_MINOR (src/shared/ledger.ts): an entry that would take a running total past
-    // it fails here, inside the writing statement (issue 11); the ledger answers balance_out_of_range.
+    // it fails here, inside the writing statement; the ledger answers balance_out_of_range.
     check(
       'accounts_bound_check',
       sql`abs(${t.balanceMinor}) <= 1000000000000 AND abs(${t.chargedMinor}) <= 1000000000000 AND abs(${t.taxMinor}) <= 1000000000000 AND abs(${t.paidMinor}) <= 1000000000000`,

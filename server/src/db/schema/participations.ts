@@ -18,7 +18,7 @@ export const horses = pgTable(
     sex: text('sex'),
     colour: text('colour'),
     breed: text('breed'),
-    /** From the FEI entry file (issue 14): microchip, preferred bedding (Shavings/Straw), owner's name. */
+    /** From the FEI entry file: microchip, preferred bedding (Shavings/Straw), owner's name. */
     chipId: text('chip_id'),
     bedding: text('bedding'),
     ownerName: text('owner_name'),

@@ -6,7 +6,7 @@ import { users } from './users';
 import { venues } from './venues';
 
 /*
- * Card payments (issue 13, DOMAIN.md "Card payment"). A user's cards are saved with the card
+ * Card payments (DOMAIN.md "Card payment"). A user's cards are saved with the card
  * provider (a SetupIntent on the user's customer); a balance is paid with a PaymentIntent. The
  * ledger's payment entry is posted once, on the provider's confirmation (the signed webhook),
  * keyed by the intent id (transactions.external_ref `pi:<intent id>`).

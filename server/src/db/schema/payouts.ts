@@ -8,7 +8,7 @@ import { users } from './users';
 import { venues } from './venues';
 
 /*
- * Money going out and coming in by bank (issue 13). A payout batch is one SEPA credit transfer
+ * Money going out and coming in by bank. A payout batch is one SEPA credit transfer
  * file (pain.001.001.09) from the venue's bank account to each payee; generating it posts each
  * payout to the ledger once. The file is an issued document: never edited; a batch cancelled
  * before it is marked sent posts the reversals of its payouts.

@@ -11,7 +11,7 @@ import { users } from './users';
 import { venues } from './venues';
 
 /*
- * People and self-service (issue 5, DOMAIN.md "People and roles"). The sections several
+ * People and self-service (DOMAIN.md "People and roles"). The sections several
  * audiences share (bank accounts, documents, team members) belong to an owner: its type
  * (OWNER_TYPES: rider, employer, official, simpleuser, merchant) and the id of its profile.
  */
@@ -35,7 +35,7 @@ export const bankAccounts = pgTable(
     currency: text('currency').notNull().default('EUR'),
     isDefault: boolean('is_default').notNull().default(false),
     /**
-     * BANK_ACCOUNT_KINDS: the owner's own account, or (SVPS variant, issue 15) the national
+     * BANK_ACCOUNT_KINDS: the owner's own account, or (SVPS variant) the national
      * federation's account that credits the owner's member account: `member_number` is then the
      * reference the federation books it by.
      */

@@ -15,7 +15,7 @@ const names = () => ({
 });
 
 /**
- * What the federation's registry said of a record at the last sync (issue 15, DOMAIN.md "Sync from
+ * What the federation's registry said of a record at the last sync (DOMAIN.md "Sync from
  * another system"): a field the office changed since is a conflict, not overwritten.
  */
 export const registryColumns = () => ({

@@ -5,7 +5,7 @@ import { jobRuns } from './jobs';
 import { users } from './users';
 
 /*
- * Data sync from the national federation's registry (issue 15, DOMAIN.md "Sync from another
+ * Data sync from the national federation's registry (DOMAIN.md "Sync from another
  * system"). A sync is a background run (job_runs, kind registry_sync); what it could not decide
  * is listed here for the admin rather than overwritten.
  */

@@ -22,7 +22,7 @@ export const venueEventCategories = pgTable(
       .references(() => eventCategories.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     defaultEntryFeeMinor: money('default_entry_fee_minor'),
-    /** The FEI's id of the event (e.g. 2026_CI_0139_S_S_01), set by the FEI entry import (issue 14). */
+    /** The FEI's id of the event (e.g. 2026_CI_0139_S_S_01), set by the FEI entry import. */
     feiId: text('fei_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -83,7 +83,7 @@ export const competitions = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
-    /** The sport (issue 14): how results are ranked (src/shared/sport/ranking.ts RANKING_RULES). */
+    /** The sport: how results are ranked (src/shared/sport/ranking.ts RANKING_RULES). */
     rankingRule: text('ranking_rule', { enum: RANKING_RULES }).notNull().default('table_a'),
     /** Table C's seconds per knock-down (FEI Jumping Rules Art. 239): 4, or 3 where the schedule says so. */
     knockDownSeconds: integer('knock_down_seconds').notNull().default(4),
@@ -136,7 +136,7 @@ export const consumables = pgTable(
   ],
 );
 
-/** E-mail templates of a venue, with {placeholders}; sent as tests to oneself (issue 3). */
+/** E-mail templates of a venue, with {placeholders}; sent as tests to oneself. */
 export const emailTemplates = pgTable(
   'email_templates',
   {

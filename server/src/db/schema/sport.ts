@@ -11,7 +11,7 @@ import { users } from './users';
 import { venues } from './venues';
 
 /*
- * The sport (issue 14, DOMAIN.md "The sport"): a competition's entries (its start list) with each
+ * The sport (DOMAIN.md "The sport"): a competition's entries (its start list) with each
  * starter's result in the same row, the prize money paid per entry, the FEI entry files between
  * preview and commit, and the floor's devices.
  */
@@ -164,7 +164,7 @@ export const feiImports = pgTable(
 );
 
 /**
- * A floor tablet (issue 14 §8): registered at its first sign-in by the id it keeps in local
+ * A floor tablet: registered at its first sign-in by the id it keeps in local
  * storage (the `device_id` on every floor write), named, last seen, app version and writes
  * pending as it last reported; revoked devices' writes are refused.
  */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 
-/** A show. Issue 2 holds what every screen needs; later issues add the rest. */
+/** A show: what every screen needs, its invoicing details and its set-up. */
 export const venues = pgTable(
   'venues',
   {
@@ -26,7 +26,7 @@ export const venues = pgTable(
     pricesIncludeTax: boolean('prices_include_tax').notNull().default(true),
     /**
      * The largest single entry (gross, minor units) the venue accepts; an office entry above a
-     * tenth of it asks for confirmation (issue 11). 1..MAX_ENTRY_MINOR (src/shared/ledger.ts).
+     * tenth of it asks for confirmation. 1..MAX_ENTRY_MINOR (src/shared/ledger.ts).
      */
     maxEntryMinor: bigint('max_entry_minor', { mode: 'number' }).notNull().default(1_000_000),
     /**

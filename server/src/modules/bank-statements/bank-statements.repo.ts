@@ -10,7 +10,7 @@ import type { CamtCredit } from './camt053';
 import type { Candidates } from './references';
 
 /**
- * The queries of bank-statement matching (issue 13 item 6), set-based: however many credits a
+ * The queries of bank-statement matching, set-based: however many credits a
  * file holds, an import reads the credits taken before, the invoices and the parties its
  * references name with one statement each, posts the payments with one (writeJournal), writes
  * the lines with one and marks the invoices paid with one. matching.ts decides in between.

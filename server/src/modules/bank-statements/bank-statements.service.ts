@@ -106,7 +106,7 @@ const emptyCounts = () => ({
   ignored: 0,
 });
 
-/** Bank statements (issue 13 item 6): upload and match a camt.053, the review list, assign, ignore. */
+/** Bank statements: upload and match a camt.053, the review list, assign, ignore. */
 export function createBankStatementService(ctx: AppContext) {
   const { db } = ctx;
 

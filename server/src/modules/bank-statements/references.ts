@@ -1,7 +1,7 @@
 import { isCreditorReference } from '../invoices/payment-reference';
 
 /**
- * What a credit's references may point at (issue 13 item 6): an invoice by its RF creditor
+ * What a credit's references may point at: an invoice by its RF creditor
  * reference (ISO 11649, printed on every invoice) or by its number as printed
  * (`{venue}-{number}`), or a party by its bookkeeping ref id (riders' and employers' numbers
  * from 10001). Pure text work; the database decides which of them exist.

@@ -2,7 +2,7 @@
  * A small reader of well-formed XML into a tree of elements (namespace prefixes dropped), for
  * bank statements. fast-xml-parser's XMLValidator checks the document first; this reader then
  * builds only what a statement needs. Measured on a camt.053 of 5,000 entries (2.7 MB): about
- * 0.1–0.2 s against 0.4–0.7 s for fast-xml-parser's XMLParser, most of issue 13's 5-second
+ * 0.1–0.2 s against 0.4–0.7 s for fast-xml-parser's XMLParser, most of a 5-second
  * budget for matching such a statement (`payout.camt_5000_s`). It still refuses what it cannot
  * read (unbalanced tags, unknown entities, a document type declaration) with an XmlReadError.
  */

@@ -21,7 +21,7 @@ import { termsRoutes } from './terms.routes';
 const codeParams = z.object({ code: z.string().trim().toUpperCase().max(3) });
 const idParams = z.object({ id: idParam });
 
-/** Admin configuration (issue 3 §1): reference data, tax types, terms, venue bank accounts. */
+/** Admin configuration: reference data, tax types, terms, venue bank accounts. */
 export function configurationRoutes(app: App, ctx: AppContext): void {
   const reference = createReferenceService(ctx);
   const tags = ['configuration'];

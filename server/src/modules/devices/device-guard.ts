@@ -6,7 +6,7 @@ import type { App } from '../../types';
 import { createDevicesRepo } from './devices.repo';
 
 /**
- * Revoked devices (issue 14 §8), enforced in one place: every write whose body names a
+ * Revoked devices, enforced in one place: every write whose body names a
  * `device_id` (the floor's writes: stable charges and their undo, attendees, check-ins,
  * sign-ins, vet inspections; the device token exchange; the device's own heartbeat and
  * registration) is refused with 403 `device_revoked` before its handler runs, so it changes

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { devices, venues } from '../../db/schema';
 import { userName } from '../ledger/names';
 
-/** The queries of floor devices (issue 14 §8); each takes the connection or transaction to use. */
+/** The queries of floor devices; each takes the connection or transaction to use. */
 
 export type DeviceRow = typeof devices.$inferSelect;
 

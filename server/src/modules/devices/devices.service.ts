@@ -45,7 +45,7 @@ const isAdmin = (user: RequestUser) => user.roles.includes('admin');
 const registeredFor = (user: RequestUser, row: DeviceRow) => isAdmin(user) || row.venueId === user.assignedVenueId;
 
 /**
- * Floor devices (issue 14 §8): registration at the first sign-in, the heartbeat of the sync
+ * Floor devices: registration at the first sign-in, the heartbeat of the sync
  * engine, and the office's list, rename, revoke and restore. Revocation is enforced by the
  * guard (device-guard.ts); this service tells it when the revoked set changed.
  */

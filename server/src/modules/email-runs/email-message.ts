@@ -42,7 +42,7 @@ export async function composeMail(
       : `${ctx.config.publicUrl}/passwordReset?uid=${encodeUid(user.id)}&token=…`;
   } else if (user) {
     signIn = 'sign_in';
-    // A rider's link lands on the rider's auth redirect (issue 15): signed in already, straight to
+    // A rider's link lands on the rider's auth redirect: signed in already, straight to
     // their pages; else the login, and their pages after it.
     link = `${ctx.config.publicUrl}${user.roles.includes('rider') ? '/rider/authRedirect' : '/login'}`;
   }

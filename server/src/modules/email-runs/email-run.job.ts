@@ -18,7 +18,7 @@ export interface EmailRunParams {
 export const paramsOf = (run: RunRow) => run.params as unknown as EmailRunParams;
 
 /**
- * The e-mail run to a venue's people (issue 12 item 8): one step per recipient, keyed by the
+ * The e-mail run to a venue's people: one step per recipient, keyed by the
  * address in lower case. A step fills the message for its recipient and hands it to SMTP in the
  * transaction that marks the step done, so a resumed run does not write twice to whoever it
  * reached; a refused address fails its step, listed in the run's failures for a retry.

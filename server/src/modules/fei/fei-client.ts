@@ -3,7 +3,7 @@ import { AppError, fieldError } from '../../app-error';
 import type { Config } from '../../config';
 
 /*
- * The FEI's web service behind an adapter (issue 14 §5). Base URL and credentials come from the
+ * The FEI's web service behind an adapter. Base URL and credentials come from the
  * environment (FEI_API_URL, FEI_API_USER, FEI_API_PASSWORD; HTTP Basic). Two calls:
  *   GET {base}/shows/{showId}/entries       the show's entries: an FEI Entry System export (XML)
  *   GET {base}/shows/{showId}/competitions  the show's schedule, JSON:

@@ -11,7 +11,7 @@ import { rowsOf } from '../../db/rows';
 import type { FeiAthleteRecord, FeiEntryFile, FeiEventRecord, FeiHorseRecord } from './fei-entry';
 
 /*
- * What an FEI entry file does to a venue (issue 14 §5): the preview (read only) and the set-based
+ * What an FEI entry file does to a venue: the preview (read only) and the set-based
  * steps of its commit. Riders and horses are upserted by FEI id, events by (venue, FEI id) — an
  * event of the venue without FEI id in the same event category is linked instead of duplicated —,
  * then the venue participations, their horses and the VEC participations (the entries) with

@@ -32,7 +32,7 @@ export function needsReset(cursor: number, seq: number, purgedSeq: number): bool
 
 /**
  * Welcome desk, sign-in and vet-check have no money screen, so their pulls carry no entries
- * (issue 11 §7). Their cursors are the venue's counter plus this offset: handed back by anyone
+ *. Their cursors are the venue's counter plus this offset: handed back by anyone
  * with a money screen, such a cursor is ahead of the counter and gets a full snapshot, so a
  * device shared by both never misses the entries it was not sent. A cursor without the offset
  * brought to a moneyless session gets a snapshot too, which clears the entries stored before.

@@ -6,7 +6,7 @@ import { floorChangesRoutes } from './floor-changes.routes';
 import { schedulePurge } from './retention';
 
 /**
- * Offline floor operations (issue 4; src/shared/schemas/floor.ts): the tablets' pull, the
+ * Offline floor operations (src/shared/schemas/floor.ts): the tablets' pull, the
  * welcome desk, sign-in and vet-check writes, the riders' QR codes, and the purge that keeps
  * idempotency keys and tombstones only as long as they are needed.
  */

@@ -44,7 +44,7 @@ async function lockHorse(tx: Db, id: number) {
   return row;
 }
 
-/** The admin's horse records: read, correct, find duplicates and merge them (issue 5). */
+/** The admin's horse records: read, correct, find duplicates and merge them. */
 export function createHorseService(ctx: AppContext) {
   return {
     async duplicates(): Promise<{ results: DuplicateGroup[] }> {

@@ -21,7 +21,7 @@ export async function creditedEntries(db: Db, invoiceId: number): Promise<Set<nu
 }
 
 /**
- * A credit note for the whole invoice or chosen lines (issue 12 §3): its own number from the
+ * A credit note for the whole invoice or chosen lines: its own number from the
  * venue's sequence, the invoice it corrects, the chosen entries reversed in the ledger (and only
  * those). The invoice itself is never edited; once every line is credited it counts as cancelled.
  */

@@ -24,7 +24,7 @@ export interface InvoiceEmailParams {
 }
 
 /**
- * The invoice run (issue 12 §2): one step per party with uninvoiced entries when the run began.
+ * The invoice run: one step per party with uninvoiced entries when the run began.
  * A step issues the party's invoice (number, lines, lock) in the transaction that marks it done,
  * then renders its Factur-X PDF and XRechnung outside it; `finish` renders whatever a crash left
  * unrendered. Steps run side by side: issuing waits in turn on the venue's number, rendering
@@ -87,7 +87,7 @@ export function invoiceRun(ctx: AppContext): JobHandler {
 }
 
 /**
- * The e-mail run of invoices (issue 12 §2): one step per invoice; each invoice goes once per
+ * The e-mail run of invoices: one step per invoice; each invoice goes once per
  * run (the step's row in invoice_emails is written in the transaction that marks it done, after
  * the message was accepted), and a new run sends only to those never sent unless `resend`.
  */

@@ -17,7 +17,7 @@ const kinds = sql.raw(INVOICED_KINDS.map((k) => `'${k}'`).join(', '));
 const parties = sql.raw(`'rider', 'employer', 'simpleuser', 'official'`);
 
 /**
- * The condition of an uninvoiced, invoiceable entry `t`. Prize money (issue 14) is no supply:
+ * The condition of an uninvoiced, invoiceable entry `t`. Prize money is no supply:
  * neither its credits nor the charge that takes back part of one after a corrected ranking are
  * billed; the invoice shows the prize money credited beside its total (render.ts prizeMoneyOf).
  * A venue bills only the parties that take part in it: its invoice carries their address.

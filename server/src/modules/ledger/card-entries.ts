@@ -10,7 +10,7 @@ import { isBoundViolation, writeJournal, type AuditRow } from './journal.repo';
 import { settlementValues } from './system-postings';
 
 /**
- * The ledger entries of card payments (issue 13), posted by the provider's confirmation (the
+ * The ledger entries of card payments, posted by the provider's confirmation (the
  * signed webhook) or a refund the provider confirmed, each once by its reference:
  *
  *   payment `pi:<intent>`  kind payment, source card: party +amount, card −(amount − fee),

@@ -8,7 +8,7 @@ import { isBoundViolation, writeJournal, type JournalEntry } from './journal.rep
 import { createLedgerRepo } from './ledger.repo';
 
 /**
- * The reversals of invoiced entries that a credit note cancels (issue 12): each entry's exact
+ * The reversals of invoiced entries that a credit note cancels: each entry's exact
  * negation, posted in the caller's transaction and marked as billed by the credit note. Only a
  * credit note may reverse an invoiced entry; the ledger's own corrections refuse it (locked).
  */

@@ -220,7 +220,7 @@ export async function resolveEntry(
   );
   const fee = merchant ? merchantFee(tax.gross, merchant.feePercentBp, merchant.feeFixedMinor) : 0;
   if (![tax.gross, tax.net, tax.tax, fee].every(Number.isSafeInteger)) throw fieldError('unit_price', 'too_big');
-  // Issue 11: every amount of an entry within the hard cap, its gross within the venue's limit.
+  // every amount of an entry within the hard cap, its gross within the venue's limit.
   if ([tax.gross, tax.net, tax.tax, fee].some((amount) => Math.abs(amount) > MAX_ENTRY_MINOR))
     throw fieldError('unit_price', 'too_big');
   if (Math.abs(tax.gross) > venue.maxEntryMinor) throw fieldError('unit_price', 'over_entry_limit');

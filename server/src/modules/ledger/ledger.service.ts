@@ -139,7 +139,7 @@ export function createLedgerService(ctx: AppContext) {
     else if (!allowed(found.row)) throw new AppError('forbidden');
     if (found.row.invoiceId !== null) throw fieldError('__all__', 'locked');
     // Card payments, payouts, bank transfers and compensation bills are corrected by their own
-    // documents (refund, batch cancellation, credit note), which post the reversal once (issue 13).
+    // documents (refund, batch cancellation, credit note), which post the reversal once.
     if (found.row.externalRef !== null) throw fieldError('__all__', 'managed_entry');
     if (found.row.kind === 'reversal' || found.reversedBy !== null) throw fieldError('__all__', 'already_reversed');
     const [reversalId, nextId] = found.ids;
@@ -151,7 +151,7 @@ export function createLedgerService(ctx: AppContext) {
     const spec = edit ? editedSpec(found.row, edit, key) : null;
     const context = spec ? (await loadContext(tx, contextQueryOf(user, spec, null))).context : null;
     const next = spec && context ? await resolveEntry(tx, user, spec, context) : null;
-    // Issue 11: an edit that changes nothing (`{}`, or the values the entry has) posts nothing.
+    // an edit that changes nothing (`{}`, or the values the entry has) posts nothing.
     if (edit && next && (changesNothing(edit) || EDITED_FIELDS.every((f) => next.values[f] === found.row[f]))) {
       const unchanged = await repo.find(id, tx);
       if (!unchanged) throw new AppError('not_found');
@@ -242,7 +242,7 @@ export function createLedgerService(ctx: AppContext) {
     /**
      * The event and tax override a new entry of the party gets when it names none: read with
      * the very context query a post reads (contextSql), so the form's preview applies the
-     * server's rule (issue 11: the preview showed 0 % VAT where the post saved 22 %).
+     * server's rule (the preview showed 0 % VAT where the post saved 22 %).
      */
     async defaults(user: RequestUser, query: z.output<typeof transactionDefaultsQuery>): Promise<TransactionDefaults> {
       assertVenueAccess(user, query.venue, { office: true });

@@ -21,7 +21,7 @@ const valueColumns = Object.entries(getTableColumns(transactions))
   }));
 
 /**
- * A new entry in one round trip (issue 3's posting figure): the entry is resolved in JS against
+ * A new entry in one round trip (the posting figure of the bench): the entry is resolved in JS against
  * a context read earlier (by this request or, remembered, by an earlier one), and the writing
  * statement reads the context again, in its own snapshot, and writes only if it is still the
  * same. So an entry is never priced, taxed or authorized on anything but the data it commits

@@ -12,7 +12,7 @@ import { isBoundViolation, writeJournal, type AuditRow, type JournalEntry } from
 import { createLedgerRepo } from './ledger.repo';
 
 /**
- * Entries the system makes in bulk (issue 13): payouts of a SEPA batch, payments matched from a
+ * Entries the system makes in bulk: payouts of a SEPA batch, payments matched from a
  * bank statement, and their reversals. They do not go through resolveEntry (the venue's limit
  * for one entry and the payer rule are about what people post: a payout pays out exactly the
  * account's balance, a bank payment exactly what arrived), but keep the ledger's invariants: each

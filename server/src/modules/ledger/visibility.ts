@@ -53,7 +53,7 @@ export async function viewerOf(db: Db, user: RequestUser): Promise<Viewer> {
   };
   if (user.roles.includes('admin')) return { all: true, staffVenue: null, ...none };
   const assigned = user.assignedVenueId;
-  // Only staff with a money screen read their venue's entries (issue 11 §7: not the welcome desk,
+  // Only staff with a money screen read their venue's entries (not the welcome desk,
   // sign-in or vet-check, even when they also hold a party role).
   const staffVenue =
     assigned !== null && can(user.roles, 'transaction.venue') && canActOnVenue(user, assigned) ? assigned : null;

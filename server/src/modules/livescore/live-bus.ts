@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 
 /**
- * What changed in the sport, for live scores (issue 14 §7): the results and start-list services
+ * What changed in the sport, for live scores: the results and start-list services
  * publish after their transaction commits; the GraphQL subscriptions and the live page listen.
  *
  * On the embedded database there is one process: the bus is in-process. On PostgreSQL, where

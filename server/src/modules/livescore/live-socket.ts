@@ -6,7 +6,7 @@ const { execute, getOperationAST, GraphQLError: GraphQLErrorClass, Kind, parse, 
 import type { RequestUser } from '../../types';
 
 /*
- * The subscription side of /api/graphql (issue 14 §7): the graphql-transport-ws protocol (what
+ * The subscription side of /api/graphql: the graphql-transport-ws protocol (what
  * the graphql-ws client speaks) over the route's websocket, for the one subscription the schema
  * has, `liveUpdates(venueId)`.
  *

@@ -1,5 +1,5 @@
 /**
- * The live scores' GraphQL schema (issue 14 §7). Ids are Int (database ids); instants ISO
+ * The live scores' GraphQL schema. Ids are Int (database ids); instants ISO
  * strings; times whole milliseconds, dressage scores hundredths of a percent.
  */
 export const LIVESCORE_SCHEMA = /* GraphQL */ `

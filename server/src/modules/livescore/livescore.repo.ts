@@ -12,7 +12,7 @@ import {
 } from '../../db/schema';
 
 /*
- * What live scores read (issue 14 §7): venues, competitions with their counts, and entries with
+ * What live scores read: venues, competitions with their counts, and entries with
  * rider, horse, head number and result. Every read is by venue or competition, never per client.
  */
 

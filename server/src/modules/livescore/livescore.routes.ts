@@ -56,7 +56,7 @@ function resolvers(service: LivescoreService): IResolvers {
 }
 
 /**
- * Live scores over GraphQL (issue 14 §7) at /api/graphql: queries by POST (or GET) with an
+ * Live scores over GraphQL at /api/graphql: queries by POST (or GET) with an
  * optional bearer token (mercurius); the subscription `liveUpdates` over the same path's
  * websocket (graphql-transport-ws, live-socket.ts), the token in connection_init's
  * `authorization`. Public by policy: what each viewer may see is decided in the service (start

@@ -23,7 +23,7 @@ export const LATEST_RESULTS = 10;
 const RUNNING_WINDOW_MS = 12 * 3600_000;
 
 /**
- * Live scores' reads (issue 14 §7). Start lists are public, as on any show's live page; results
+ * Live scores' reads. Start lists are public, as on any show's live page; results
  * and ranks only once the competition is published, except for the venue's show office (and
  * admins), who see them as they are saved.
  */

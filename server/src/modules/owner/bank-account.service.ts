@@ -41,7 +41,7 @@ const columnsOf = (input: Input) => ({
 });
 
 /**
- * The SVPS variant (issue 15): a federation account is the admin's to create, change and remove
+ * The SVPS variant: a federation account is the admin's to create, change and remove
  * (the owner sees it, read-only; an owner's own account stays theirs). As the row will be after
  * the write, a federation account names its federation and the member number; an own account
  * keeps neither.

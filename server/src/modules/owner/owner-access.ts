@@ -7,7 +7,7 @@ import type { RequestUser } from '../../types';
 import { PROFILE_TABLES } from '../user/profile.repo';
 
 /**
- * Who may touch an owner's sections (issue 5): the owner's own user, an admin, and for a rider
+ * Who may touch an owner's sections: the owner's own user, an admin, and for a rider
  * also the employer of a confirmed employment that has not ended. Anyone else gets 404, so ids
  * of other people's records reveal nothing. Every owner-scoped service calls this first.
  */

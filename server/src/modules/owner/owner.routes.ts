@@ -6,7 +6,7 @@ import { ownerLedgerRoutes } from './owner-ledger.routes';
 import { profileRoutes } from './profile.routes';
 import { teamMemberRoutes } from './team-member.routes';
 
-/** The sections several audiences share (issue 5): profile, bank accounts, documents, team, money. */
+/** The sections several audiences share: profile, bank accounts, documents, team, money. */
 export function ownerRoutes(app: App, ctx: AppContext): void {
   profileRoutes(app, ctx);
   ownerBankAccountRoutes(app, ctx);

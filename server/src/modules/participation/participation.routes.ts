@@ -29,12 +29,12 @@ const params = z.object({ id: idParam });
 const listParams = listQuery.extend({
   venue: idParam.optional(),
   search: z.string().trim().max(100).optional(),
-  /** One rider's participation (the organizer's rider page, issue 15). */
+  /** One rider's participation (the organizer's rider page). */
   rider: idParam.optional(),
 });
 const vecListParams = listQuery.extend({ venue: idParam.optional(), vec: idParam.optional() });
 
-/** Participations (issue 3 §3): riders at venues, their horses' head numbers, event entries, officials. */
+/** Participations: riders at venues, their horses' head numbers, event entries, officials. */
 export function participationRoutes(app: App, ctx: AppContext): void {
   const participations = createVenueParticipationService(ctx);
   const headNumbers = createHeadNumberService(ctx);

@@ -17,7 +17,7 @@ const CLAIM_WAIT_MS = 50;
 const CLAIM_TRIES = 400;
 
 /**
- * Saved cards (issue 1, spec §7 "User": create_stripe_setup_intent/, stripe/): the provider's
+ * Saved cards (spec §7 "User": create_stripe_setup_intent/, stripe/): the provider's
  * customer of a user (one per user), SetupIntents on it, the cards they produced (brand, last
  * four, expiry), removal (detached at the provider, the row kept and marked removed).
  */

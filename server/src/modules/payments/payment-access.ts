@@ -8,7 +8,7 @@ import { canActOnVenue } from '../venue/venue-access';
 import type { CardPaymentRow, PaymentsRepo } from './payments.repo';
 
 /**
- * Who may do what with cards and card payments (issue 13). Anything a user may not reach is 404,
+ * Who may do what with cards and card payments. Anything a user may not reach is 404,
  * so ids of other people's records reveal nothing (as owner-access.ts does).
  *
  *   saved cards      the user themself, or an admin

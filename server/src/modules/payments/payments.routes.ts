@@ -1,5 +1,5 @@
 /*
- * Card payments (issue 13 items 1–4; contract src/shared/schemas/payments.ts).
+ * Card payments (contract src/shared/schemas/payments.ts).
  *
  *   POST   /api/v1/user/{id}/create_stripe_setup_intent/  → 201 {id, client_secret}   card.manage (the user, admins)
  *          The user's provider customer is created once (concurrent first calls make one).

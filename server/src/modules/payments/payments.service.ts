@@ -44,7 +44,7 @@ const intentToWire = (intent: Stripe.PaymentIntent): PaymentIntent => ({
 });
 
 /**
- * Paying balances by card (issue 13 item 2): what a party can pay and where, a payment intent
+ * Paying balances by card: what a party can pay and where, a payment intent
  * for the payer's page to confirm (a saved card or a new one), the office charging a saved card
  * off-session, a payment's real outcome, the venue's card payments and their refunds. Nothing
  * here posts a payment to the ledger: the provider's webhook does (settlement.ts). A refund

@@ -14,7 +14,7 @@ import { createPaymentsRepo, type CardPaymentRow, type CardRefundRow } from './p
 import { isMissing, type Stripe } from './stripe-client';
 
 /**
- * What the provider's confirmations do (issue 13 "Exactly once"). Only here is a card payment
+ * What the provider's confirmations do, exactly once. Only here is a card payment
  * posted: on `payment_intent.succeeded` (the signed webhook), after asking the provider for the
  * intent as it is now (its status, what it received, the fee of its charge). The ledger entry
  * is keyed by the intent (`pi:<id>`), the payment row is locked while it is written, and the

@@ -90,7 +90,7 @@ const EEA = new Set([
 export const outsideEea = (iban: string) => !EEA.has(iban.slice(0, 2).toUpperCase());
 
 /**
- * The remittance of one transfer. To a federation account (the SVPS variant, issue 15) it leads
+ * The remittance of one transfer. To a federation account (the SVPS variant) it leads
  * with the federation, the payee's member number and name, so the federation books the money
  * to the member's account (what is cut at 140 characters is the batch's reference, never those).
  */

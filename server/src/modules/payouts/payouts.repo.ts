@@ -14,7 +14,7 @@ const FEDERATION_ADDRESSES: Record<Federation, PayeeAddress> = {
   SVPS: { address: 'Papiermühlestrasse 40H', postalCode: '3000', city: 'Bern 22', country: 'CH' },
 };
 
-/** The queries of payouts (issue 13 item 5); each takes the connection or transaction to use. */
+/** The queries of payouts; each takes the connection or transaction to use. */
 
 export interface DueRow {
   partyType: PartyType;
@@ -25,7 +25,7 @@ export interface DueRow {
   holder: string | null;
   iban: string | null;
   bic: string | null;
-  /** A federation account (SVPS, issue 15): the payee's member number there, else null. */
+  /** A federation account (SVPS): the payee's member number there, else null. */
   federation: string | null;
   memberNumber: string | null;
   /** The payee's postal address (a transfer outside the EEA names it). */

@@ -134,7 +134,7 @@ function choosePayees(rows: DueRow[], wanted: CreatePayoutInput['payees']): { ro
   return chosen;
 }
 
-/** Payouts (issue 13 item 5): what the venue owes, SEPA batches, their file, sent and cancel. */
+/** Payouts: what the venue owes, SEPA batches, their file, sent and cancel. */
 export function createPayoutService(ctx: AppContext) {
   const { db } = ctx;
 

@@ -21,7 +21,7 @@ import { containsPattern } from './search-pattern';
 /** The first bookkeeping reference id handed out. */
 const FIRST_BOOKKEEPING_REF_ID = 10001;
 
-/** A person as a floor role sees them: no contact details (issue 11 §7). */
+/** A person as a floor role sees them: no contact details. */
 export type FloorPerson = Omit<PersonSummary, 'email'>;
 const withoutContact = <T extends PersonSummary>({ email: _email, ...rest }: T): Omit<T, 'email'> => rest;
 

@@ -80,7 +80,7 @@ export function riderLookupRoutes(app: App, ctx: AppContext): void {
     (request) => lookup.find('rider', request.body.by, request.body.value),
   );
   /*
-   * Also the public registration form's check (issue 15): anyone may ask, but only the roles that
+   * Also the public registration form's check: anyone may ask, but only the roles that
    * may look riders up learn who it is; everyone else gets `exists` alone (rider: null), and a
    * caller without those roles is rate-limited like the other public forms.
    */

@@ -24,7 +24,7 @@ const horseParams = z.object({ id: idParam, horseId: idParam });
 const horseList = z.object({ results: z.array(riderHorse) });
 const groomList = z.object({ results: z.array(groom) });
 
-/** The rider's horses, grooms and shows (issue 5); owner access checked by ownerFor. */
+/** The rider's horses, grooms and shows; owner access checked by ownerFor. */
 export function riderRoutes(app: App, ctx: AppContext): void {
   const horses = createRiderHorseService(ctx);
   const grooms = createGroomService(ctx);

@@ -133,7 +133,7 @@ export const entryOfRow = (c: CompetitionInfo, row: EntryRow): StartListEntry =>
   };
 };
 
-/** Entries and start lists (issue 14 §1–2): entries with their fee, withdrawals, the draw, the order. */
+/** Entries and start lists: entries with their fee, withdrawals, the draw, the order. */
 export function createStartlistService(ctx: AppContext) {
   const { db } = ctx;
 

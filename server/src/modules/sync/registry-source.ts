@@ -3,7 +3,7 @@ import { AppError, fieldError } from '../../app-error';
 import type { Config } from '../../config';
 
 /*
- * The national federation's registry behind an adapter (issue 15, DOMAIN.md "Sync from another
+ * The national federation's registry behind an adapter (DOMAIN.md "Sync from another
  * system"). A RegistrySource yields the registry's export; two of them: over HTTP, or an uploaded
  * file. The export is JSON:
  *

@@ -90,7 +90,7 @@ export function createCompetitionService(ctx: AppContext) {
   const repo = createCompetitionRepo(ctx.db);
   const vecs = createVecRepo(ctx.db);
 
-  /** Shares up to 100 %; a chart of amounts up to the total prize money (issue 14). */
+  /** Shares up to 100 %; a chart of amounts up to the total prize money. */
   function checkDistribution(fields: CompetitionFields, current?: CompetitionRow): void {
     const shares = fields.prize_distribution_bp;
     if (shares && shares.reduce((sum, bp) => sum + bp, 0) > 10_000) {

@@ -7,7 +7,7 @@ import { logoRoutes } from './logo.routes';
 import { vecRoutes } from './vec.routes';
 import { venueUserRoutes } from './venue-users.routes';
 
-/** A venue's setup (issue 3 §2): events, tax configuration, competitions, price list, staff, e-mails, logo. */
+/** A venue's setup: events, tax configuration, competitions, price list, staff, e-mails, logo. */
 export function venueSetupRoutes(app: App, ctx: AppContext): void {
   vecRoutes(app, ctx);
   competitionRoutes(app, ctx);

@@ -1,4 +1,4 @@
-// The show office (organizer) at its assigned venue. Issue 3.
+// The show office (organizer) at its assigned venue.
 export { OrganizerInvoiceRoute, OrganizerInvoicesRoute } from './invoices-route';
 export { OrganizerListRoute } from './list-route';
 export { OrganizerOfficialTransactionsRoute } from './official-transactions-route';

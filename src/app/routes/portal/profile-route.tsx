@@ -20,7 +20,7 @@ export function ProfileRoute() {
             </>
           )}
           <ProfileSection owner={owner} />
-          {/* The admin's rider and official pages: where they took part (issue 15). */}
+          {/* The admin's rider and official pages: where they took part. */}
           {owner.prefix === 'adminRider' && <ParticipatedVenues kind="rider" id={owner.id} />}
           {owner.prefix === 'adminOfficial' && <ParticipatedVenues kind="official" id={owner.id} />}
         </>

@@ -4,7 +4,7 @@ import { href, safeNext } from '@/lib/paths';
 import { useAppStore } from '@/lib/store';
 
 /**
- * /rider/authRedirect (issue 15): where sign-in links (e-mails) and the whitelabel rule land; it
+ * /rider/authRedirect: where sign-in links (e-mails) and the whitelabel rule land; it
  * needs no sign-in, so it sits outside the rider guard. A signed-in rider goes on to `next`
  * (same origin only) or the rider overview; someone signed in without the rider role to the
  * dashboard choice; a visitor to the login, which comes back here afterwards (so the decision

@@ -8,7 +8,7 @@ import { authRedirectLoader } from './auth-redirect';
 /** /login is its own small chunk (the first screen); the other public pages share one. */
 const login = () => import('./login-route');
 const publicPages = () => import('./index');
-/** The public live scores (issue 14 §7): the live pages' own chunk, with the GraphQL client. */
+/** The public live scores: the live pages' own chunk, with the GraphQL client. */
 const livePages = () => import('../sport/live-pages');
 
 /** The pages anyone can open. */
@@ -64,7 +64,7 @@ export const publicRoutes: RouteObject[] = [
     lazyPage(publicPages, (m) => m.PreshowRoute),
     { loader: digitsLoader('show') },
   ),
-  // Where sign-in links land (issue 15): the loader sends everyone on (a spinner meanwhile).
+  // Where sign-in links land: the loader sends everyone on (a spinner meanwhile).
   page('riderAuthRedirect', undefined, { loader: authRedirectLoader, element: <DelayedSpinner busy /> }),
   page(
     'live',

@@ -4,7 +4,7 @@ import { page } from '../../route-builders';
 
 const devicePages = () => import('./devices/index');
 
-/** The devices pages (issue 14): under /venues/:venueId for the admin (none: /devices filters by venue). */
+/** The devices pages: under /venues/:venueId for the admin (none: /devices filters by venue). */
 export const adminVenueDevicesRoutes: RouteObject[] = [];
 
 /** The devices pages at the top of the admin's area. */

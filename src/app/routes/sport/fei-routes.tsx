@@ -4,7 +4,7 @@ import { page } from '../../route-builders';
 
 const feiPages = () => import('./fei/index');
 
-/** The fei pages (issue 14): under /venues/:venueId for the admin. */
+/** The fei pages: under /venues/:venueId for the admin. */
 export const adminVenueFeiRoutes: RouteObject[] = [
   page(
     'venueImport',

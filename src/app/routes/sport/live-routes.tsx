@@ -5,7 +5,7 @@ import { page } from '../../route-builders';
 /** The live pages' chunk (GraphQL client and graphql-ws), loaded only by them. */
 export const livePages = () => import('./live-pages');
 
-/** The live pages (issue 14): under /venues/:venueId for the admin. */
+/** The live pages: under /venues/:venueId for the admin. */
 export const adminVenueLiveRoutes: RouteObject[] = [];
 
 /** The live pages at the top of the admin's area: /livescore. */

@@ -5,7 +5,7 @@ import { page } from '../../route-builders';
 
 const results = () => import('./results/index');
 
-/** The results pages (issue 14): under /venues/:venueId for the admin. */
+/** The results pages: under /venues/:venueId for the admin. */
 export const adminVenueResultsRoutes: RouteObject[] = [
   page(
     'venueRankings',

@@ -5,7 +5,7 @@ import { adminLiveRoutes, adminVenueLiveRoutes, organizerLiveRoutes } from './li
 import { adminResultsRoutes, adminVenueResultsRoutes, organizerResultsRoutes } from './results-routes';
 import { adminStartlistsRoutes, adminVenueStartlistsRoutes, organizerStartlistsRoutes } from './startlists-routes';
 
-/** The sport's pages (issue 14), one module per part, composed into the admin's and organizer's trees. */
+/** The sport's pages, one module per part, composed into the admin's and organizer's trees. */
 export const adminVenueSportRoutes: RouteObject[] = [
   ...adminVenueStartlistsRoutes,
   ...adminVenueResultsRoutes,

@@ -5,7 +5,7 @@ import { page } from '../../route-builders';
 
 const startlists = () => import('./startlists/index');
 
-/** The startlists pages (issue 14): under /venues/:venueId for the admin. */
+/** The startlists pages: under /venues/:venueId for the admin. */
 export const adminVenueStartlistsRoutes: RouteObject[] = [
   page(
     'venueStartlists',

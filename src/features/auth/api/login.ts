@@ -7,7 +7,7 @@ import { deviceId } from '@/offline/device-id';
 
 /**
  * POST /api/token/auth/: username (or e-mail) and password for a token; floor staff also get a
- * device credential, kept once their session has started (issue 11 §2).
+ * device credential, kept once their session has started.
  */
 export async function login(input: LoginRequest): Promise<LoginResponse> {
   // The tablet's own id: a floor device credential names it and dies with its revocation.

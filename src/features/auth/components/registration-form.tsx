@@ -26,7 +26,7 @@ export function RegistrationForm() {
     validate: schemaValidator(registrationRequest),
   });
   const { formErrors, run } = useSubmit(form);
-  // Issue 15: a rider with this e-mail is known already — a hint to sign in instead, nothing more.
+  // a rider with this e-mail is known already — a hint to sign in instead, nothing more.
   const riderEmail = useRiderEmailCheck();
   const emailProps = form.getInputProps('email');
 

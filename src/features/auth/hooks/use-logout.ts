@@ -23,7 +23,7 @@ async function unsentWrites(userId: number): Promise<number> {
 
 /**
  * Logout: tell the server, forget the session and its cached data, go to /login. Refused while
- * the user's offline writes wait to be sent (issue 4 §4).
+ * the user's offline writes wait to be sent.
  */
 export function useLogout() {
   const navigate = useNavigate();
@@ -40,7 +40,7 @@ export function useLogout() {
     } catch {
       // The server may be unreachable or the token already invalid: the local session ends anyway.
     }
-    // Logout also ends the floor-device session (issue 11 §2): the device needs a sign-in again.
+    // Logout also ends the floor-device session: the device needs a sign-in again.
     clearDeviceSession();
     useAppStore.getState().clearSession();
     queryClient.clear();

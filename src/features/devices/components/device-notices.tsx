@@ -76,7 +76,7 @@ function RegisterDevice({ venue, venueDevices }: { venue: number; venueDevices: 
 }
 
 /**
- * What a floor screen shows about its device (issue 14 §8): that it was revoked, or, at the
+ * What a floor screen shows about its device: that it was revoked, or, at the
  * first sign-in of its venue's staff, the question for its name.
  */
 export function DeviceNotices({ venue }: { venue: number }) {

@@ -19,7 +19,7 @@ type DevicesOfficeProps =
   | { allVenues: true };
 
 /**
- * The floor devices (issue 14 §8): name, venue, last user, last seen, app version, writes
+ * The floor devices: name, venue, last user, last seen, app version, writes
  * pending as last reported, state; rename, revoke and restore (each revoke and restore asks
  * first). One component for the admin's `/devices` and the organizer's `/organizer/devices`.
  */

@@ -28,7 +28,7 @@ function refusalOf(error: unknown): string[] {
 }
 
 /**
- * Admin views/venue-import (issue 14 §5): FEI entry files (participations or the masterlist) and
+ * Admin views/venue-import: FEI entry files (participations or the masterlist) and
  * the FEI web service (a show by id, the venue's participations and competitions) → a preview →
  * Commit → the run's progress until it is done.
  */

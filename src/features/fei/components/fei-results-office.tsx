@@ -9,7 +9,7 @@ import { formatDateTime } from '@/lib/format';
 import { useFeiResults } from '../api/list-fei-results';
 import { openFeiResults } from '../api/open-fei-results';
 
-/** Admin actions/generateXMLResults (issue 14 §6): the published competitions, and the XML in a new window. */
+/** Admin actions/generateXMLResults: the published competitions, and the XML in a new window. */
 export function FeiResultsOffice({ venueId }: { venueId: number }) {
   const { t } = useTranslation('fei');
   const titleId = useId();

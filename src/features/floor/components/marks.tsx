@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CheckinAction } from '@shared/schemas/floor';
 
 /**
- * Floor chips never clip their words (issue 11: "NICHT KONTROLLIE…" at 360 px): a long label
+ * Floor chips never clip their words ("NICHT KONTROLLIE…" at 360 px): a long label
  * wraps inside the chip instead of ending in an ellipsis; the chip stays within its container.
  */
 export const CHIP_STYLES: BadgeProps['styles'] = {

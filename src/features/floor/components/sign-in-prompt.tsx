@@ -5,7 +5,7 @@ import { href } from '@/lib/paths';
 import { useAppStore } from '@/lib/store';
 
 /**
- * The server refused the session and it could not be renewed (issue 11 §2): said at once and
+ * The server refused the session and it could not be renewed: said at once and
  * for as long as it lasts, with the writes that are kept and a sign-in that comes back here.
  */
 export function SignInPrompt({ pending }: { pending: number | null }) {

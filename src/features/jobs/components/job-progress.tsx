@@ -32,7 +32,7 @@ interface JobProgressProps {
 }
 
 /**
- * A background run (issue 12): a progress bar with done / total, its status, Cancel while it
+ * A background run: a progress bar with done / total, its status, Cancel while it
  * is active, the newest messages and the steps that failed. Asks for the run every
  * JOB_POLL_MS until it has ended.
  */

@@ -78,7 +78,7 @@ export function LineFields({ form, consumables, events, taxTypes, currency, defa
           <NumberInput
             label={t('form.quantity')}
             required
-            // Issue 11: nothing is clamped or made positive behind the user's back; the form
+            // nothing is clamped or made positive behind the user's back; the form
             // refuses 0, -3 and 100000 on the field instead.
             clampBehavior="none"
             allowDecimal={false}

@@ -150,7 +150,7 @@ function TransactionFormFields({
   const largeFrom = Math.floor(entryLimit * LARGE_ENTRY_SHARE);
 
   const submit = form.onSubmit(async (submitted) => {
-    // Issue 11: above the venue's limit is refused here as on the server; a large entry asks first.
+    // above the venue's limit is refused here as on the server; a large entry asks first.
     const overLimit = overLimitError(gross, entryLimit, currency);
     if (overLimit) {
       form.setFieldError('unit_price', overLimit);

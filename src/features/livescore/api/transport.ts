@@ -2,7 +2,7 @@ import { createClient, type Client } from 'graphql-ws';
 import { useAppStore } from '@/lib/store';
 
 /*
- * The live pages' GraphQL transport (issue 14 §7): queries by POST to /api/graphql, the
+ * The live pages' GraphQL transport: queries by POST to /api/graphql, the
  * subscription over the same path's websocket (graphql-transport-ws). Only the live pages import
  * this module, so graphql-ws stays in their lazy chunk. `auth`: send the session's token (the
  * admin's livescore page); the public live page asks as the public, whoever is signed in.

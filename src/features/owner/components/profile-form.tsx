@@ -27,7 +27,7 @@ interface ProfileFormProps {
   submitLabel: string;
   /** Save the kind's input; a thrown validation answer is attached to the fields. */
   onSubmit(values: ProfileInput): Promise<void>;
-  /** A field was left with this value (the add-rider form checks e-mail and licence, issue 15). */
+  /** A field was left with this value (the add-rider form checks e-mail and licence). */
   onFieldBlur?(field: string, value: string): void;
   /** Shown above the form's buttons (that check's warning). */
   notice?: ReactNode;

@@ -21,7 +21,7 @@ interface OfficialListProps {
   /** More actions of a row, before its own. */
   rowActions?(row: OfficialParticipation): ReactNode;
   /**
-   * One official's participation only (the admin's official pages, issue 15): their rows,
+   * One official's participation only (the admin's official pages): their rows,
    * without the add button (a new official is added on the venue's officials view).
    */
   official?: number;

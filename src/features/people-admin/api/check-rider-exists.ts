@@ -24,7 +24,7 @@ export function checkRiderExists(input: RiderExistsInput): Promise<RiderExists> 
 export const CHECK_DEBOUNCE_MS = 300;
 
 /**
- * The add-rider form's check (issue 15): `checked(field, value)` when the e-mail or registration number field
+ * The add-rider form's check: `checked(field, value)` when the e-mail or registration number field
  * is left; the answer for what was entered last (an e-mail that is not one yet is not sent).
  */
 export function useRiderExistsCheck() {

@@ -17,7 +17,7 @@ function venueLinks(kind: ParticipantKind, id: number, venueId: number) {
 }
 
 /**
- * Where a rider or an official took part (issue 15, the admin's person pages): the venues with
+ * Where a rider or an official took part (the admin's person pages): the venues with
  * their dates, linking to the person's pages there.
  */
 export function ParticipatedVenues({ kind, id }: { kind: ParticipantKind; id: number }) {

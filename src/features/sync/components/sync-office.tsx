@@ -15,7 +15,7 @@ const STATE_COLORS: Record<SyncState, string> = { idle: 'gray', in_progress: 'bl
 const COUNTS = ['created', 'updated', 'unchanged', 'conflicts'] as const;
 
 /**
- * Admin `/sync` (spec §4 "Sync", issue 15): start a sync from the federation's registry or an
+ * Admin `/sync` (spec §4 "Sync"): start a sync from the federation's registry or an
  * uploaded export file, follow its progress in the log dialog, the last sync and its numbers,
  * and the conflicts it left for the admin.
  */

@@ -46,7 +46,7 @@ export interface InvoiceLabels {
   forRider: (name: string) => string;
   corrects: (number: string, date: string) => string;
   reason: string;
-  /** The prize money credited at the show (issue 14), shown beside an invoice's total. */
+  /** The prize money credited at the show, shown beside an invoice's total. */
   prizeMoney: string;
   prizeMoneyNote: string;
   prizeMoneyTotal: string;

@@ -203,7 +203,7 @@ function totals(doc: InvoiceDocument, labels: InvoiceLabels): Node {
   };
 }
 
-/** The prize money credited at the show (issue 14): information beside the total, not part of it. */
+/** The prize money credited at the show: information beside the total, not part of it. */
 function prizeMoney(doc: InvoiceDocument, labels: InvoiceLabels): Node[] {
   const rows = doc.prizeMoney ?? [];
   if (!rows.length) return [];

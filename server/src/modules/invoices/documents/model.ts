@@ -53,7 +53,7 @@ export interface InvoiceDocument {
   /** A credit note's reason, printed under its lines. */
   note: string | null;
   /**
-   * An invoice's information beside its total (issue 14): the prize money credited to the buyer's
+   * An invoice's information beside its total: the prize money credited to the buyer's
    * account at the show up to the invoice's issue (signed: a correction after a changed ranking is
    * negative). Settled through the account, not part of the invoice's amounts.
    */

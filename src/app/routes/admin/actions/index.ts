@@ -1,4 +1,4 @@
-// The admin's actions on a venue (issue 12): invoices, e-mail runs (one lazy chunk).
+// The admin's actions on a venue: invoices, e-mail runs (one lazy chunk).
 export { VenueInvoiceRoute } from './venue-invoice-route';
 export { VenueInvoicesRoute } from './venue-invoices-route';
 export { VenueBankStatementsRoute, VenuePayoutsRoute } from './venue-payouts-route';

@@ -1,2 +1,2 @@
-// The admin's consumables page (issue 15), loaded on demand.
+// The admin's consumables page, loaded on demand.
 export { AdminConsumablesRoute } from './consumables-route';

@@ -4,7 +4,7 @@ import { page } from '../../../route-builders';
 
 const consumablesPages = () => import('./index');
 
-/** Every venue's price lists side by side (issue 15). */
+/** Every venue's price lists side by side. */
 export const adminConsumablesRoutes: RouteObject[] = [
   page(
     'adminConsumables',

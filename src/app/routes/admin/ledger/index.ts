@@ -1,4 +1,4 @@
-// The admin's ledger pages: transactions, balances, find client (one lazy chunk). Issue 3.
+// The admin's ledger pages: transactions, balances, find client (one lazy chunk).
 export { BalancesRoute } from './balances-route';
 export { BalancesSummaryRoute } from './balances-summary-route';
 export { FindClientRoute } from './find-client-route';

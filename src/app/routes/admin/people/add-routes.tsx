@@ -15,7 +15,7 @@ function AddPage({ kind }: { kind: OwnerType }) {
   const { t } = useTranslation(['routes', 'people', 'common']);
   const navigate = useNavigate();
   const create = useCreatePerson(kind);
-  // A new rider: warn when the e-mail or registration number is on record already (issue 15).
+  // A new rider: warn when the e-mail or registration number is on record already.
   const existing = useRiderExistsCheck();
   const rider = kind === 'rider';
   return (

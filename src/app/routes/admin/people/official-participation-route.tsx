@@ -10,7 +10,7 @@ import { href } from '@/lib/paths';
 import { SectionPage } from '../../portal/section-page';
 
 /**
- * /officials/:officialId/venues/:venueId/participation (issue 15): the official's participation at
+ * /officials/:officialId/venues/:venueId/participation: the official's participation at
  * one venue — functions, dates, days and fees, their balance there — edited as on the venue's
  * officials view, with their transactions at the venue and that view a click away.
  */

@@ -8,7 +8,7 @@ import type { RouteHandle } from '../../../route-handle';
 
 const adminPeople = () => import('./index');
 
-/** The admin's people areas (issue 5): a list and an add page per kind, and each person's sections. */
+/** The admin's people areas: a list and an add page per kind, and each person's sections. */
 export const adminPeopleRoutes: RouteObject[] = [
   page(
     'adminRiders',

@@ -1,4 +1,4 @@
-// The admin's venue setup and configuration pages (one lazy chunk). Issue 3.
+// The admin's venue setup and configuration pages (one lazy chunk).
 export { ConfigBankAccountsRoute } from './config-bank-accounts-route';
 export { ConfigCountriesRoute } from './config-countries-route';
 export { ConfigCurrenciesRoute } from './config-currencies-route';

@@ -1,2 +1,2 @@
-// The data sync page (issue 15), loaded on demand.
+// The data sync page, loaded on demand.
 export { SyncRoute } from './sync-route';

@@ -4,7 +4,7 @@ import { page } from '../../../route-builders';
 
 const syncPages = () => import('./index');
 
-/** The data sync page (issue 15, spec §4 "Sync"). */
+/** The data sync page (spec §4 "Sync"). */
 export const adminSyncRoutes: RouteObject[] = [
   page(
     'adminSync',

@@ -1,4 +1,4 @@
-// The admin's views of any venue (issue 15): the organizer's and the floor desks' own screens.
+// The admin's views of any venue: the organizer's and the floor desks' own screens.
 export {
   VenueSigninViewRoute,
   VenueVetcheckViewRoute,

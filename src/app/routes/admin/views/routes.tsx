@@ -4,7 +4,7 @@ import { page } from '../../../route-builders';
 
 const views = () => import('./index');
 
-/** The floor's and the office's views of any venue (issue 15): children of /venues/:venueId. */
+/** The floor's and the office's views of any venue: children of /venues/:venueId. */
 export const adminVenueViewRoutes: RouteObject[] = [
   page(
     'venueOrganizerView',

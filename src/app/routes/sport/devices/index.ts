@@ -1,2 +1,2 @@
-// The floor devices' pages (issue 14 §8), loaded on demand.
+// The floor devices' pages, loaded on demand.
 export { AdminDevicesRoute, OrganizerDevicesRoute } from './devices-route';

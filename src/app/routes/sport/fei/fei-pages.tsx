@@ -5,7 +5,7 @@ import { FeiImportOffice } from '@/features/fei/components/fei-import-office';
 import { FeiResultsOffice } from '@/features/fei/components/fei-results-office';
 import { VenueName } from '@/features/ledger/components/venue-name';
 
-/** Admin views/venue-import: FEI entry files and the FEI web service (issue 14 §5). */
+/** Admin views/venue-import: FEI entry files and the FEI web service. */
 export function VenueImportRoute() {
   const { t } = useTranslation('routes');
   const venueId = Number(useParams().venueId);
@@ -18,7 +18,7 @@ export function VenueImportRoute() {
   );
 }
 
-/** Admin actions/generateXMLResults: the FEI results XML of the published competitions (issue 14 §6). */
+/** Admin actions/generateXMLResults: the FEI results XML of the published competitions. */
 export function VenueGenerateXmlResultsRoute() {
   const { t } = useTranslation('routes');
   const venueId = Number(useParams().venueId);

@@ -1,2 +1,2 @@
-// The FEI pages (issue 14 §5, §6): one lazy chunk.
+// The FEI pages: one lazy chunk.
 export { VenueGenerateXmlResultsRoute, VenueImportRoute } from './fei-pages';

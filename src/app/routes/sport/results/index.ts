@@ -1,3 +1,3 @@
-// The results pages (issue 14 §3, §4): rankings, results, upload (one lazy chunk).
+// The results pages: rankings, results, upload (one lazy chunk).
 export { VenueRankingFormRoute, VenueRankingRoute, VenueRankingsRoute, VenueUploadResultsRoute } from './admin-routes';
 export { OrganizerRankingRoute, OrganizerRankingsRoute } from './organizer-routes';

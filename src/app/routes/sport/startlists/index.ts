@@ -1,4 +1,4 @@
-// The start-list pages (issue 14 §2): the admin's per venue and the organizer's (one lazy chunk).
+// The start-list pages: the admin's per venue and the organizer's (one lazy chunk).
 export {
   OrganizerStartlistRoute,
   OrganizerStartlistsRoute,
