@@ -212,8 +212,15 @@ describe("the venue's limit for one entry", () => {
     expect((await call('admin', 'GET', '/api/v1/venue/1/')).json().max_entry_minor).toBe(DEFAULT_ENTRY_LIMIT_MINOR);
   });
 
-  it('is set by the admin only', async () => {
+  it('is set by the admin only; the show office saves its other settings with it unchanged', async () => {
     expect((await call('organizer', 'PATCH', '/api/v1/venue/1/', { max_entry_minor: 99 })).statusCode).toBe(403);
+    expect((await call('admin', 'GET', '/api/v1/venue/1/')).json().max_entry_minor).toBe(DEFAULT_ENTRY_LIMIT_MINOR);
+    const same = await call('organizer', 'PATCH', '/api/v1/venue/1/', {
+      max_entry_minor: DEFAULT_ENTRY_LIMIT_MINOR,
+      self_checkout: true,
+    });
+    expect(same.statusCode).toBe(200);
+    expect(same.json().self_checkout).toBe(true);
   });
 });
 

@@ -163,6 +163,7 @@ describe('competitions', () => {
       start_interval_seconds: 75,
       entry_deadline: '2026-10-01T18:00:00.000Z',
       fei_id: null,
+      knock_down_seconds: 4,
     };
     const res = await admin('POST', '/api/v1/competition/', input);
     expect(res.statusCode).toBe(201);

@@ -31,9 +31,9 @@ const demoVenue = {
   vat_id: 'SI12345678',
   tax_number: null,
   invoice_email: 'office@paddock.demo',
-  contact_name: null,
-  contact_phone: null,
-  contact_email: null,
+  contact_name: 'Show office',
+  contact_phone: '+386 5 739 15 80',
+  contact_email: 'office@paddock.demo',
 };
 
 describe('venues', () => {

@@ -89,6 +89,8 @@ function duplicateField(err: unknown): never {
 }
 
 /** Admins create venues; admins and a venue's own organizer edit it (the organizer only its own). */
+const ADMIN_ONLY_FIELDS = ['max_entry_minor', 'whitelabel_domain'] as const;
+
 export function createVenueAdminService(ctx: AppContext) {
   const venues = createVenueRepo(ctx.db);
 
@@ -117,7 +119,15 @@ export function createVenueAdminService(ctx: AppContext) {
     async update(request: FastifyRequest, id: number, patch: VenueFields): Promise<VenueDetail> {
       const current = await venues.findById(id);
       if (!current) throw new AppError('not_found');
-      assertManagesVenue(sessionOf(request), id);
+      const user = sessionOf(request);
+      assertManagesVenue(user, id);
+      // The show office sets up its own show, but not the limits the federation sets for it: the
+      // largest single entry (a safeguard against a mistyped amount) and the domain the venue is
+      // served under (a name on the service's own certificate).
+      const changes = (field: (typeof ADMIN_ONLY_FIELDS)[number]) =>
+        patch[field] !== undefined &&
+        patch[field] !== (field === 'max_entry_minor' ? current.maxEntryMinor : current.whitelabelDomain);
+      if (!user.roles.includes('admin') && ADMIN_ONLY_FIELDS.some(changes)) throw new AppError('forbidden');
       const columns = columnsOf(patch);
       await check({ ...current, ...columns }, id);
       const row = await ctx.db

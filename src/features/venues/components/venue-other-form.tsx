@@ -8,6 +8,7 @@ import { errorText } from '@/lib/api-error';
 import { FormErrorList } from '@/lib/components/form-error-list';
 import { translateFieldError } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
+import { useAppStore } from '@/lib/store';
 import { useSubmit } from '@/lib/use-submit';
 import { useVenue } from '../api/get-venue';
 import { useUpdateVenue } from '../api/update-venue';
@@ -54,6 +55,8 @@ export function VenueOtherForm({ venueId }: { venueId: number }) {
 function OtherForm({ venue }: { venue: VenueDetail }) {
   const { t } = useTranslation('venueSetup');
   const update = useUpdateVenue();
+  // The largest single entry is a safeguard the federation sets: the show office sees it, the admin changes it.
+  const admin = useAppStore((state) => state.user?.roles.includes('admin') ?? false);
   const form = useForm<OtherValues>({
     mode: 'uncontrolled',
     initialValues: {
@@ -119,6 +122,7 @@ function OtherForm({ venue }: { venue: VenueDetail }) {
           required
           inputMode="decimal"
           autoComplete="off"
+          readOnly={!admin}
           key={form.key('max_entry_minor')}
           {...form.getInputProps('max_entry_minor')}
         />
