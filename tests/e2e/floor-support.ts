@@ -67,11 +67,12 @@ export const statusBar = (page: Page) => page.getByRole('status', { name: en('fl
 /** Online, the venue's data is here, and `pending` writes wait to be sent (0: all sent). */
 export async function synced(page: Page, pending = 0): Promise<void> {
   const status = statusBar(page);
-  // The badge says "Online" while writes wait, "All sent at HH:MM" once none do.
-  const allSent = en('floor:status.allSent', { time: '§' }).replace('§', '\\d{2}:\\d{2}');
-  await expect(status).toContainText(new RegExp(`${en('floor:status.online')}|${allSent}`));
-  await expect(status).toContainText('Last sync:', { timeout: 30_000 });
+  // Sent first (the badge says "Sending…" meanwhile), then the badge says so: "All sent at
+  // HH:MM" once nothing waits, "Online" while writes are kept for attention.
   await expect(status).toContainText(en('floor:status.pending', { count: pending }), { timeout: 90_000 });
+  await expect(status).toContainText('Last sync:', { timeout: 30_000 });
+  const allSent = en('floor:status.allSent', { time: '§' }).replace('§', '\\d{2}:\\d{2}');
+  await expect(status).toContainText(new RegExp(`${en('floor:status.online')}|${allSent}`), { timeout: 30_000 });
 }
 
 export interface LedgerEntry {
