@@ -153,7 +153,8 @@ test('the device session ended too: the sign-in prompt at once, the writes kept,
   await page.getByLabel(field(en('auth:login.username'))).fill(staff.email);
   await page.getByLabel(field(en('auth:login.password'))).fill(staff.password);
   await page.getByRole('button', { name: en('auth:login.submit') }).click();
-  await expect(page).toHaveURL(/\/stable\/addTransaction$/);
+  // The sign-in (a deliberately slow password hash) shares the server with the writes now sent.
+  await expect(page).toHaveURL(/\/stable\/addTransaction$/, { timeout: 30_000 });
   await synced(page);
   await expect(signInPrompt(page)).toHaveCount(0);
   const entries = await entriesBy(request, staff.id);
