@@ -28,7 +28,10 @@ const MANTINE_FIRST =
  * page, the first screen of everyone not signed in: it arrives with the app, no extra request.
  */
 const APP_CORE =
-  /src[\\/](lib[\\/](api-client|report-error|browser|form-errors|use-submit|notify|api-error|device-session|paths[\\/][^\\/]+|components[\\/]form-error-list)|shared[\\/](audiences|errors|floor-device|roles)|app[\\/]routes[\\/]public[\\/](login-route|public-page)|app[\\/]session[\\/]use-start-session|features[\\/]auth[\\/](components[\\/]login-form|api[\\/]login))\.tsx?$/;
+  /src[\\/](lib[\\/](api-client|display-time-zone|report-error|browser|form-errors|use-submit|notify|api-error|device-session|paths[\\/][^\\/]+|components[\\/]form-error-list)|shared[\\/](audiences|errors|floor-device|roles)|app[\\/]routes[\\/]public[\\/](login-route|public-page)|app[\\/]session[\\/]use-start-session|features[\\/]auth[\\/](components[\\/]login-form|api[\\/]login))\.tsx?$/;
+
+/** The date library and the formatting of dates and amounts (the zone they are shown in is apart). */
+const FORMAT = /src[\\/]lib[\\/]format\.ts$|node_modules[\\/]dayjs[\\/]/;
 
 /**
  * The app's code (src/boot.tsx and the chunks it imports) is a dynamic import of the small entry,
@@ -180,6 +183,9 @@ export default defineConfig({
             { name: 'framework', test: FRAMEWORK },
             { name: 'mantine', test: MANTINE_FIRST },
             { name: 'app-core', test: APP_CORE },
+            // Dates and amounts as shown: many pages use them, the sign-in page does not (kept
+            // out of the boot chunk, where the bundler would otherwise put what pages share).
+            { name: 'format', test: FORMAT },
           ],
         },
       },

@@ -4,21 +4,13 @@ import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { DATE_DISPLAY_FORMAT, DATE_PARSE_FORMATS } from '@shared/constants';
 import { formatMoney as formatSharedMoney, type Minor } from '@shared/money';
+import { displayTimeZone } from './display-time-zone';
 
 dayjs.extend(customParseFormat);
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/**
- * The zone times are shown in: the venue's (its `time_zone`) on the pages of a venue, as the
- * public live page and every document of the show do; the device's elsewhere. Set by the shell
- * from the venue of the page (src/app/shell/use-display-time-zone.ts).
- */
-let displayZone: string | null = null;
-
-export function setDisplayTimeZone(zone: string | null): void {
-  displayZone = zone;
-}
+export { setDisplayTimeZone } from './display-time-zone';
 
 const DAY_FORMAT = 'D.M.YYYY';
 const ISO_PREFIX = /^\d{4}-\d{2}-\d{2}/;
@@ -35,7 +27,8 @@ function toDayjs(value: DateInput): dayjs.Dayjs | null {
 export function formatDateTime(value: DateInput): string {
   const instant = toDayjs(value);
   if (!instant) return '';
-  return (displayZone ? instant.tz(displayZone) : instant).format(DATE_DISPLAY_FORMAT);
+  const zone = displayTimeZone();
+  return (zone ? instant.tz(zone) : instant).format(DATE_DISPLAY_FORMAT);
 }
 
 const LOCAL_INPUT = 'YYYY-MM-DDTHH:mm';
@@ -44,13 +37,15 @@ const LOCAL_INPUT = 'YYYY-MM-DDTHH:mm';
 export function toLocalInput(value: DateInput): string {
   const instant = toDayjs(value);
   if (!instant) return '';
-  return (displayZone ? instant.tz(displayZone) : instant).format(LOCAL_INPUT);
+  const zone = displayTimeZone();
+  return (zone ? instant.tz(zone) : instant).format(LOCAL_INPUT);
 }
 
 /** A `datetime-local` field's text, read in the zone times are shown in (the venue's), as an ISO instant. */
 export function fromLocalInput(text: string): string | null {
   if (!text) return null;
-  const instant = displayZone ? dayjs.tz(text, LOCAL_INPUT, displayZone) : dayjs(text);
+  const zone = displayTimeZone();
+  const instant = zone ? dayjs.tz(text, LOCAL_INPUT, zone) : dayjs(text);
   return instant.isValid() ? instant.toISOString() : null;
 }
 

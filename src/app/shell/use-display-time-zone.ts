@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMatches } from 'react-router-dom';
 import { can } from '@shared/permissions';
 import { venueQueryOptions } from '@/features/venues/api/get-venue';
-import { setDisplayTimeZone } from '@/lib/format';
+import { setDisplayTimeZone } from '@/lib/display-time-zone';
 import { useAppStore } from '@/lib/store';
 
 /**
