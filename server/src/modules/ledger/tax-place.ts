@@ -12,41 +12,14 @@
  *   another member state accounts for the VAT itself (reverse charge, Art. 196), one outside
  *   the EU is outside the scope of EU VAT; to a consumer, where the supplier is (Art. 45).
  */
+import { EU_MEMBER_STATES } from '@shared/eu-countries';
 
 export type SupplyKind = 'goods_on_site' | 'box_hire' | 'entry_fee' | 'admission' | 'service';
 export type BuyerKind = 'private' | 'domestic_business' | 'eu_business' | 'non_eu_business';
 export type TaxPlace = 'here' | 'reverse_charge' | 'outside_eu';
 
-/** The EU's member states (ISO 3166-1 alpha-2; Greece as GR, as IBANs and VAT ids' EL aside). */
-export const EU = new Set([
-  'AT',
-  'BE',
-  'BG',
-  'HR',
-  'CY',
-  'CZ',
-  'DK',
-  'EE',
-  'FI',
-  'FR',
-  'DE',
-  'GR',
-  'HU',
-  'IE',
-  'IT',
-  'LV',
-  'LT',
-  'LU',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'SK',
-  'SI',
-  'ES',
-  'SE',
-]);
+/** The EU's member states. */
+export const EU = new Set(EU_MEMBER_STATES);
 
 /** The supply kind of a charge category (CHARGE_CATEGORIES); an unknown one is taxed here. */
 export function supplyKindOf(category: string): SupplyKind {

@@ -1,6 +1,7 @@
 import { electronicFormatIBAN, isSEPACountry, isValidBIC, isValidIBAN } from 'ibantools';
 import type { PayeeStatus } from '@shared/schemas/payouts';
 import { sepaText } from './sepa-text';
+import { EEA_COUNTRIES } from '@shared/eu-countries';
 
 export interface CheckedAccount {
   status: PayeeStatus;
@@ -42,38 +43,9 @@ export interface PayeeAddress {
   country: string | null;
 }
 
-/** The European Economic Area: the EU's member states, Iceland, Liechtenstein and Norway. */
+/** The European Economic Area, with the EU's outermost regions and Åland. */
 const EEA = new Set([
-  'AT',
-  'BE',
-  'BG',
-  'HR',
-  'CY',
-  'CZ',
-  'DK',
-  'EE',
-  'FI',
-  'FR',
-  'DE',
-  'GR',
-  'HU',
-  'IE',
-  'IT',
-  'LV',
-  'LT',
-  'LU',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'SK',
-  'SI',
-  'ES',
-  'SE',
-  'IS',
-  'LI',
-  'NO',
+  ...EEA_COUNTRIES,
   // EU outermost regions and Åland, which IBANs may name with their own country codes
   'GF',
   'GP',
