@@ -30,6 +30,14 @@ const MANTINE_FIRST =
 const APP_CORE =
   /src[\\/](lib[\\/](api-client|display-time-zone|report-error|browser|form-errors|use-submit|notify|api-error|device-session|paths[\\/][^\\/]+|components[\\/]form-error-list)|shared[\\/](audiences|errors|floor-device|roles)|app[\\/]routes[\\/]public[\\/](login-route|public-page)|app[\\/]session[\\/]use-start-session|features[\\/]auth[\\/](components[\\/]login-form|api[\\/]login))\.tsx?$/;
 
+/**
+ * The boot chunk: boot.tsx with the shell, the guards and the session it renders around every
+ * page. Kept in app-core's file rather than a file of its own: the two share most of their
+ * vocabulary, and one brotli stream of both is 1.3 KB smaller than two (and one request less).
+ */
+const BOOT =
+  /src[\\/](boot\.tsx|app[\\/]((app|providers|theme|route-tree|route-builders|route-handle|lazy-route)\.tsx?|guards[\\/][^\\/]+|session[\\/][^\\/]+|shell[\\/](?!toasts\.)[^\\/]+|routes[\\/]public[\\/](routes|auth-redirect)\.tsx?)|lib[\\/](dialogs|update|authorization)\.ts|shared[\\/]permissions\.ts|features[\\/](venues[\\/]api[\\/]check-hostname|auth[\\/](api[\\/]logout|hooks[\\/]use-logout))\.ts)$|node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](defaultAttributes|createReactComponent|icons[\\/]IconLogout)\.mjs$/;
+
 /** The date library and the formatting of dates and amounts (the zone they are shown in is apart). */
 const FORMAT = /src[\\/]lib[\\/]format\.ts$|node_modules[\\/]dayjs[\\/]/;
 
@@ -49,7 +57,7 @@ function preloadBoot(): Plugin {
         const bundle = ctx.bundle;
         if (!bundle) return html;
         const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
-        const boot = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/boot.tsx'));
+        const boot = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith('/src/boot.tsx')));
         if (!boot) throw new Error('preloadBoot: no chunk for src/boot.tsx');
         const files = new Set<string>();
         const visit = (fileName: string) => {
@@ -182,7 +190,7 @@ export default defineConfig({
             { name: 'start', test: START },
             { name: 'framework', test: FRAMEWORK },
             { name: 'mantine', test: MANTINE_FIRST },
-            { name: 'app-core', test: APP_CORE },
+            { name: 'app-core', test: (id: string) => APP_CORE.test(id) || BOOT.test(id) },
             // Dates and amounts as shown: many pages use them, the sign-in page does not (kept
             // out of the boot chunk, where the bundler would otherwise put what pages share).
             { name: 'format', test: FORMAT },
