@@ -18,6 +18,11 @@ import { benchSync } from './sync';
 import { benchTrustSession } from './trust-session';
 import { benchTrustUpload } from './trust-upload';
 
+// What a clean machine lacks beyond npm (Chromium for the browser figures, PostgreSQL, the
+// e-invoice validators' Java), installed as `npm test` does (scripts/ensure-system.mjs, plain JS).
+const system = '../scripts/ensure-system.mjs';
+((await import(system)) as { ensureSystemPackages: () => void }).ensureSystemPackages();
+
 const only = process.env.BENCH_ONLY;
 const port = Number(process.env.BENCH_PORT ?? 4290);
 if (!only || only === 'foundation') {
