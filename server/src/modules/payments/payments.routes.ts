@@ -60,6 +60,7 @@ import { createPaymentsService } from './payments.service';
 import { createSelfCheckout } from './self-checkout';
 import { createSettlement } from './settlement';
 import { createProvider, type Stripe } from './stripe-client';
+import { scheduleReconcile } from './reconcile';
 import { registerStripeWebhook } from './stripe-webhook';
 
 const params = z.object({ id: idParam });
@@ -93,6 +94,8 @@ export function paymentRoutes(app: App, ctx: AppContext): void {
   const office = { policy: 'payment.office' as const };
 
   registerStripeWebhook(app, ctx, stripe, settlement);
+  // The webhook may never come: payments under way are asked about (reconcile.ts).
+  if (stripe) scheduleReconcile(app, ctx, stripe, settlement);
 
   app.post(
     '/api/v1/user/:id/create_stripe_setup_intent/',

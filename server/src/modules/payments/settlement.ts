@@ -47,7 +47,7 @@ function feeOf(intent: Stripe.PaymentIntent, currency: string): number {
 const describe = (brand: string | null | undefined, last4: string | null | undefined, what: string) =>
   brand && last4 ? `${what} ${brand[0]!.toUpperCase()}${brand.slice(1)} •••• ${last4}` : what;
 
-export function createSettlement(ctx: AppContext) {
+export function createSettlement(ctx: Pick<AppContext, 'db'>) {
   const repo = createPaymentsRepo(ctx.db);
 
   /**
