@@ -56,7 +56,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `paddock_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
