@@ -60,6 +60,8 @@ import { registerCompression } from './plugins/compression';
 import { clientRouteFallback, registerStatic } from './plugins/static';
 import { createTokenService } from './security/jwt';
 import { createUserTokens } from './security/user-tokens';
+import { createMetrics, type Metrics } from './plugins/metrics';
+import { registerRequestTracing, requestIdOf } from './plugins/request-tracing';
 import type { App } from './types';
 
 export interface BuildOptions {
@@ -77,6 +79,10 @@ declare module 'fastify' {
     jobs: Jobs;
     /** The sport's changes: tests and the bench publish and listen through it. */
     live: LiveBus;
+    /** The process's metrics: modules count through `request.server.metrics`. */
+    metrics: Metrics;
+    /** main.ts sets `draining` on SIGTERM: readiness then answers 503 until the process ends. */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -138,6 +144,9 @@ export async function buildApp({ config, db, onRoute }: BuildOptions): Promise<A
       },
     },
     trustProxy: config.trustProxy,
+    // A request id from the balancer (X-Request-Id) is kept, so one id follows a request through
+    // every process and log; else one is made. Answered in the same header.
+    genReqId: requestIdOf,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -158,12 +167,17 @@ export async function buildApp({ config, db, onRoute }: BuildOptions): Promise<A
     }),
     revokedDevices: createRevokedKeys(db),
     endedSessions: createEndedSessions(db),
+    metrics: createMetrics(),
+    lifecycle: { draining: false },
   };
 
   if (onRoute) app.addHook('onRoute', onRoute);
   app.decorate('mailer', ctx.mailer);
   app.decorate('jobs', ctx.jobs);
   app.decorate('live', ctx.live);
+  app.decorate('metrics', ctx.metrics);
+  app.decorate('lifecycle', ctx.lifecycle);
+  registerRequestTracing(app, ctx.metrics);
   registerErrorHandling(app, clientRouteFallback(config));
   await registerSecurityHeaders(app);
   registerRateLimit(app, db);

@@ -78,6 +78,10 @@ const envSchema = z.object({
   /** Attempts per window from one client address; unset: five times RATE_LIMIT_AUTH_MAX. */
   RATE_LIMIT_ADDRESS_MAX: z.coerce.number().int().positive().optional(),
   LIVE_SOCKETS_PER_ADDRESS: z.coerce.number().int().positive().max(100_000).default(2_000),
+  /** GET /metrics answers only with this bearer token; unset, /metrics is off (404). */
+  METRICS_TOKEN: optionalText,
+  /** After SIGTERM, how long readiness answers 503 before the server stops taking requests (balancers notice). */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(120).default(0),
   RATE_LIMIT_REPORT_MAX: z.coerce.number().int().positive().default(30),
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_SECRET_KEY: optionalText,
@@ -136,6 +140,10 @@ export interface Config {
   rateLimit: { windowMs: number; authMax: number; authAddressMax: number; reportMax: number };
   /** Live-score websockets one client address may hold (a show ground's spectators share one). */
   liveSocketsPerAddress: number;
+  /** The bearer token of GET /metrics; null: no metrics endpoint. */
+  metricsToken: string | null;
+  /** Seconds between SIGTERM (readiness 503) and closing the listener. */
+  shutdownGraceSeconds: number;
   /** The card provider's publishable key, handed to the app; null unless card payments are set up (`stripe`). */
   stripePublishableKey: string | null;
   /** Card payments: null unless the secret, publishable and webhook keys are all set. */
@@ -205,6 +213,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       reportMax: e.RATE_LIMIT_REPORT_MAX,
     },
     liveSocketsPerAddress: e.LIVE_SOCKETS_PER_ADDRESS,
+    metricsToken: e.METRICS_TOKEN ?? null,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     stripePublishableKey: stripe?.publishableKey ?? null,
     stripe,
     fei: e.FEI_API_URL ? { url: e.FEI_API_URL, user: e.FEI_API_USER, password: e.FEI_API_PASSWORD } : null,

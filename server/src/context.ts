@@ -6,6 +6,7 @@ import type { LiveBus } from './modules/livescore/live-bus';
 import type { Audit } from './plugins/audit';
 import type { Jobs } from './plugins/jobs';
 import type { Mailer } from './plugins/mail';
+import type { Metrics } from './plugins/metrics';
 import type { TokenService } from './security/jwt';
 import type { UserTokens } from './security/user-tokens';
 
@@ -29,4 +30,8 @@ export interface AppContext {
   revokedDevices: RevokedKeys;
   /** Sessions ended by logout, one set for the process (read by the per-request session check). */
   endedSessions: EndedSessions;
+  /** The process's metrics (GET /metrics). */
+  metrics: Metrics;
+  /** Set once the process was told to stop: readiness answers 503 while requests in flight finish. */
+  lifecycle: { draining: boolean };
 }

@@ -21,7 +21,15 @@ async function main(): Promise<void> {
   const shutdown = async (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    // Readiness answers 503 at once; after the grace period (the balancer has taken this process
+    // out) the listener closes: requests in flight finish, new ones get 503, live-score clients
+    // are told to reconnect (to another process), and background runs stop between steps, to be
+    // resumed by the next process that starts.
+    app.lifecycle.draining = true;
+    app.log.info({ signal, graceSeconds: config.shutdownGraceSeconds }, 'shutting down');
+    if (config.shutdownGraceSeconds > 0) {
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownGraceSeconds * 1000));
+    }
     try {
       await app.close();
     } catch (err) {

@@ -66,6 +66,9 @@ async function documented(app: Awaited<ReturnType<typeof routeTable>>['app']): P
 
 const PUBLIC_ROUTES = [
   'GET /api/health',
+  // the balancer's liveness and readiness checks (nothing but their status)
+  'GET /api/live',
+  'GET /api/ready',
   // live scores: GraphQL queries and the subscription's websocket; what each viewer sees is decided in the service
   'GET /api/graphql',
   'POST /api/graphql',

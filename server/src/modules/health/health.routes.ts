@@ -1,7 +1,11 @@
+import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { EXPECTED_MIGRATIONS, migrationStatus, type MigrationStatus } from '../../db/migrate';
+import { AppError } from '../../app-error';
+import { rowsOf } from '../../db/rows';
 import type { App } from '../../types';
 
 const healthResponse = z.object({
@@ -49,4 +53,106 @@ export function healthRoutes(app: App, ctx: AppContext): void {
         .send({ status: ok ? 'ok' : 'error', database, migrations, version: ctx.config.version });
     },
   );
+
+  // Liveness: the process answers (a balancer or orchestrator restarts it when it does not). It
+  // asks nothing of the database: a database outage is not cured by restarting every API process.
+  app.get(
+    '/api/live',
+    {
+      schema: { tags: ['health'], summary: 'Liveness: the process answers', response: { 200: liveResponse } },
+      config: { policy: 'public' },
+    },
+    async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }),
+  );
+
+  // Readiness: send this process requests. 503 once it was told to stop (the balancer takes it
+  // out while requests in flight finish) or while its database does not answer.
+  app.get(
+    '/api/ready',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: the database answers, the migrations are current and the process is not stopping',
+        response: { 200: readyResponse, 503: readyResponse },
+      },
+      config: { policy: 'public' },
+    },
+    async (request, reply) => {
+      let database = false;
+      if (!ctx.lifecycle.draining) {
+        try {
+          if (!migrated) {
+            const status = await migrationStatus(ctx.db);
+            if (status.current) migrated = status;
+          } else await ctx.db.execute(sql`SELECT 1`);
+          database = migrated !== null;
+        } catch (err) {
+          request.log.error({ err }, 'readiness check failed');
+        }
+      }
+      const ready = database && !ctx.lifecycle.draining;
+      return reply
+        .status(ready ? 200 : 503)
+        .header('cache-control', 'no-store')
+        .send({ status: ready ? 'ready' : ctx.lifecycle.draining ? 'draining' : 'unavailable' });
+    },
+  );
+
+  registerMetrics(app, ctx);
+}
+
+const liveResponse = z.object({ status: z.literal('ok') });
+const readyResponse = z.object({ status: z.enum(['ready', 'draining', 'unavailable']) });
+
+/** Constant-time comparison of the bearer token (no timing oracle for the token's prefix). */
+function tokenMatches(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(header?.startsWith('Bearer ') ? header.slice(7) : '');
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * GET /metrics in Prometheus' text format, for a scraper holding METRICS_TOKEN; without the
+ * token configured the endpoint does not exist. Beside the process and request metrics: the
+ * background runs by status, and the database pool (PostgreSQL).
+ */
+function registerMetrics(app: App, ctx: AppContext): void {
+  const token = ctx.config.metricsToken;
+  if (!token) return;
+  const { metrics } = ctx;
+  metrics.gauge(
+    'paddock_job_runs',
+    'Background runs queued or running, by kind and status',
+    ['kind', 'status'],
+    async () =>
+      rowsOf<{ kind: string; status: string; n: number }>(
+        await ctx.db.execute(sql`SELECT kind, status, count(*)::int AS n FROM job_runs
+        WHERE status IN ('queued', 'running') GROUP BY kind, status`),
+      ).map((r) => ({ labels: { kind: r.kind, status: r.status }, value: r.n })),
+  );
+  metrics.gauge(
+    'paddock_job_steps_failed',
+    'Failed steps of the runs of the last 24 hours, by kind',
+    ['kind'],
+    async () =>
+      rowsOf<{ kind: string; n: number }>(
+        await ctx.db.execute(sql`SELECT kind, coalesce(sum(failed), 0)::int AS n FROM job_runs
+        WHERE created_at > now() - interval '24 hours' GROUP BY kind`),
+      ).map((r) => ({ labels: { kind: r.kind }, value: r.n })),
+  );
+  const client: unknown = (ctx.db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    metrics.gauge('paddock_db_pool_connections', 'Database pool connections, by state', ['state'], () => [
+      { labels: { state: 'total' }, value: client.totalCount },
+      { labels: { state: 'idle' }, value: client.idleCount },
+      { labels: { state: 'waiting' }, value: client.waitingCount },
+    ]);
+  }
+  app.get('/metrics', { schema: { hide: true }, config: { policy: 'public' } }, async (request, reply) => {
+    if (!tokenMatches(request.headers.authorization, token)) throw new AppError('unauthorized');
+    return reply
+      .header('content-type', metrics.registry.contentType)
+      .header('cache-control', 'no-store')
+      .send(await metrics.registry.metrics());
+  });
 }

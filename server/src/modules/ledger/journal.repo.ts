@@ -145,4 +145,6 @@ export async function writeJournal(db: Db, request: FastifyRequest, write: Journ
   ]);
   if (row?.entries !== write.entries.length || row.postings !== lines.length)
     throw new Error('journal write lost rows');
+  // For the metrics (a transaction rolled back after this write still counts: a rare error case).
+  request.server?.metrics?.ledgerEntries.inc({ action: write.audit.action }, write.entries.length);
 }

@@ -128,5 +128,6 @@ export async function writePost(db: Db, request: FastifyRequest, write: PostWrit
     return { ok: false, fresh: row.fresh, hash: row.hash };
   }
   if (row.id === null || row.entries !== 1 || row.postings !== lines.length) throw new Error('journal write lost rows');
+  request.server?.metrics?.ledgerEntries.inc({ action: write.audit.action });
   return { ok: true, id: Number(row.id) };
 }

@@ -88,6 +88,8 @@ export interface LiveSocketOptions {
 export function createLiveSockets(options: LiveSocketOptions) {
   const byVenue = new Map<number, Set<Subscription>>();
   const perClient = new Map<string, number>();
+  /** Every socket open, subscribed or not: told to reconnect when the server stops. */
+  const all = new Set<LiveSocket>();
   const documents = new Map<string, { document: DocumentNode } | { errors: readonly GraphQLError[] }>();
 
   function compile(query: string) {
@@ -138,6 +140,7 @@ export function createLiveSockets(options: LiveSocketOptions) {
       return;
     }
     perClient.set(address, open + 1);
+    all.add(socket);
     let viewer: RequestUser | null = null;
     let state: 'new' | 'initializing' | 'ready' = 'new';
     const subs = new Map<string, Subscription>();
@@ -149,6 +152,7 @@ export function createLiveSockets(options: LiveSocketOptions) {
     }, INIT_TIMEOUT_MS);
 
     socket.on('close', () => {
+      all.delete(socket);
       clearTimeout(timer);
       const left = (perClient.get(address) ?? 1) - 1;
       if (left > 0) perClient.set(address, left);
@@ -296,8 +300,13 @@ export function createLiveSockets(options: LiveSocketOptions) {
     broadcast,
     /** Subscriptions held, per venue (tests). */
     count: (venueId: number) => byVenue.get(venueId)?.size ?? 0,
+    /** Sockets open, whatever their subscriptions (the metrics). */
+    open: () => all.size,
     close() {
-      for (const set of byVenue.values()) for (const sub of set) sub.socket.close(1001, 'Server going away');
+      // 1012 Service Restart (RFC 6455 registry): the client reconnects, through the balancer to
+      // another process while this one stops.
+      for (const socket of all) socket.close(1012, 'Service restart: reconnect');
+      all.clear();
       byVenue.clear();
     },
   };

@@ -114,6 +114,7 @@ export function livescoreRoutes(app: App, ctx: AppContext): void {
       log: scope.log,
       maxPerAddress: ctx.config.liveSocketsPerAddress,
     });
+    ctx.metrics.gauge('paddock_live_sockets', 'Live-score websockets open', [], () => [{ value: sockets.open() }]);
     // mercurius declares GET /api/graphql for queries; its websocket is ours (before
     // @fastify/websocket's own onRoute hook sees the route).
     scope.addHook('onRoute', (route) => {
@@ -121,7 +122,14 @@ export function livescoreRoutes(app: App, ctx: AppContext): void {
       if (route.url === GRAPHQL_PATH && methods.includes('GET'))
         route.wsHandler = (socket, request) => sockets.handle(socket as unknown as LiveSocket, request.ip);
     });
-    await scope.register(websocket, { options: { maxPayload: 64 * 1024 } });
+    await scope.register(websocket, {
+      options: { maxPayload: 64 * 1024 },
+      // Closing, every client is told to reconnect (1012), then the websocket server closes.
+      preClose(this: { websocketServer: { close(cb: () => void): void } }, done: () => void) {
+        sockets.close();
+        this.websocketServer.close(() => done());
+      },
+    });
     await scope.register(mercurius, {
       schema: LIVESCORE_SCHEMA,
       resolvers: resolvers(service),
@@ -164,7 +172,6 @@ export function livescoreRoutes(app: App, ctx: AppContext): void {
     scope.addHook('preClose', async () => {
       stop();
       await Promise.all(queues.values());
-      sockets.close();
     });
   });
 }
