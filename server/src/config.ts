@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -78,6 +79,8 @@ const envSchema = z.object({
   /** Attempts per window from one client address; unset: five times RATE_LIMIT_AUTH_MAX. */
   RATE_LIMIT_ADDRESS_MAX: z.coerce.number().int().positive().optional(),
   LIVE_SOCKETS_PER_ADDRESS: z.coerce.number().int().positive().max(100_000).default(2_000),
+  /** API processes on one port; unset: one per core on PostgreSQL, one on the embedded database. */
+  WORKERS: z.coerce.number().int().min(1).max(256).optional(),
   /** GET /metrics answers only with this bearer token; unset, /metrics is off (404). */
   METRICS_TOKEN: optionalText,
   /** After SIGTERM, how long readiness answers 503 before the server stops taking requests (balancers notice). */
@@ -140,6 +143,8 @@ export interface Config {
   rateLimit: { windowMs: number; authMax: number; authAddressMax: number; reportMax: number };
   /** Live-score websockets one client address may hold (a show ground's spectators share one). */
   liveSocketsPerAddress: number;
+  /** API processes sharing the port (Node's cluster module); 1 on the embedded database. */
+  workers: number;
   /** The bearer token of GET /metrics; null: no metrics endpoint. */
   metricsToken: string | null;
   /** Seconds between SIGTERM (readiness 503) and closing the listener. */
@@ -213,6 +218,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       reportMax: e.RATE_LIMIT_REPORT_MAX,
     },
     liveSocketsPerAddress: e.LIVE_SOCKETS_PER_ADDRESS,
+    workers: workersOf(e.WORKERS, e.DATABASE_URL),
     metricsToken: e.METRICS_TOKEN ?? null,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     stripePublishableKey: stripe?.publishableKey ?? null,
@@ -288,4 +294,21 @@ let version: string | undefined;
 function readVersion(): string {
   version ??= (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
   return version;
+}
+
+/**
+ * One API process per core on PostgreSQL (each is stateless: sessions, rate limits, jobs and live
+ * scores go through the database). The embedded database belongs to the one process that opened
+ * its directory: more workers on it are refused, not quietly reduced.
+ */
+function workersOf(asked: number | undefined, databaseUrl: string | null | undefined): number {
+  if (!databaseUrl) {
+    if (asked !== undefined && asked > 1) {
+      throw new ConfigError(
+        `WORKERS=${asked} needs PostgreSQL (DATABASE_URL): the embedded database is opened by one process only.`,
+      );
+    }
+    return 1;
+  }
+  return asked ?? availableParallelism();
 }

@@ -1,21 +1,32 @@
-import { ConfigError, loadConfig } from './config';
+import cluster from 'node:cluster';
+import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { DatabaseInUseError } from './db/pglite-lock';
 
-/** Start-up: configuration, database, migrations, demo data, then listen until SIGTERM/SIGINT. */
-async function main(): Promise<void> {
-  const config = loadConfig();
-  // The database opens while the rest of the server loads.
-  const [database, { buildApp }, { seedDemoData }] = await Promise.all([
+/** A worker that died is started again after this long (a crash loop does not spin the CPU). */
+const RESTART_DELAY_MS = 1_000;
+
+/** The database migrated and, unless production, the demo show seeded: once, before any worker serves. */
+async function prepareDatabase(config: Config) {
+  const [database, { seedDemoData }] = await Promise.all([
     openDatabase(config).then(async (db) => {
       await db.migrate();
       return db;
     }),
-    import('./app'),
     import('./demo/seed'),
   ]);
+  if (config.seedDemo && (await seedDemoData(database.db, config.scryptN))) console.info('demo data seeded');
+  return database;
+}
+
+/** One API process: serves until SIGTERM/SIGINT, then drains (see shutdown). */
+async function serve(config: Config, prepared: boolean): Promise<void> {
+  const [database, { buildApp }] = await Promise.all([
+    // The database opens while the rest of the server loads.
+    prepared ? openDatabase(config) : prepareDatabase(config),
+    import('./app'),
+  ]);
   const app = await buildApp({ config, db: database.db });
-  if (config.seedDemo && (await seedDemoData(database.db, config.scryptN))) app.log.info('demo data seeded');
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
@@ -37,13 +48,51 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     } finally {
       await database.close();
+      // A worker's channel to the supervising process would keep it alive: closed, it ends.
+      cluster.worker?.disconnect();
     }
   };
   process.once('SIGTERM', (s) => void shutdown(s));
   process.once('SIGINT', (s) => void shutdown(s));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info({ driver: database.driver, publicUrl: config.publicUrl }, 'Paddock is ready');
+  app.log.info(
+    { driver: database.driver, publicUrl: config.publicUrl, worker: cluster.worker?.id ?? null },
+    'Paddock is ready',
+  );
+}
+
+/**
+ * WORKERS > 1 (PostgreSQL): this process migrates and seeds, then runs that many API processes
+ * on one port (Node's cluster module hands each connection to the next worker). A worker that
+ * dies is replaced; SIGTERM is passed on, and this process ends when the last worker has drained.
+ */
+async function supervise(config: Config): Promise<void> {
+  await (await prepareDatabase(config)).close();
+  let stopping = false;
+  const fork = () => cluster.fork({ PADDOCK_DATABASE_PREPARED: '1' });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (code !== 0 && code !== null) process.exitCode = 1;
+      return;
+    }
+    console.error(`API process ${worker.process.pid} ended (${signal ?? code}); starting another`);
+    setTimeout(fork, RESTART_DELAY_MS);
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  for (let i = 0; i < config.workers; i++) fork();
+  console.info(`Paddock: ${config.workers} API processes on port ${config.port}`);
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (config.workers > 1 && cluster.isPrimary) return supervise(config);
+  return serve(config, cluster.isWorker && process.env.PADDOCK_DATABASE_PREPARED === '1');
 }
 
 main().catch((err: unknown) => {
