@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/src/db/rows';
 import { checkBalances } from '../../server/src/modules/balance/balance-check';
+import { LINES_PER_STATEMENT } from '../../server/src/modules/bank-statements/bank-statements.repo';
 import type { Invoice } from '../../src/shared/schemas/invoices';
 import type { BankStatementLine, ReviewList, StatementImport } from '../../src/shared/schemas/payouts';
 import { camt053, multipart, type CamtEntry } from './bank-statements-fixtures';
@@ -159,6 +160,34 @@ describe('matching a camt.053', () => {
     expect((await balances(db())).get(`party:rider:${f.rider}`)).toBe(-30_000 + 7_500);
     const [line] = (await review('matched')).results;
     expect(line).toMatchObject({ party: { type: 'rider', id: f.rider }, invoice: null });
+  });
+
+  it('takes a statement of more credits than one write holds: every line once, in order, each match posted once', async () => {
+    await twoInvoices();
+    await db().execute(sql`UPDATE riders SET bookkeeping_ref_id = 10023 WHERE id = ${f.rider}`);
+    const before = await bankPayments();
+    const count = 2 * LINES_PER_STATEMENT + 37;
+    const entries: CamtEntry[] = Array.from({ length: count }, (_, i) =>
+      i % 3 === 0
+        ? { amount: 100 + i, text: `Kundennr. 10023 Teil ${i}`, bankRef: `BIG-${i}` }
+        : { amount: 100 + i, text: `unknown ${i}`, bankRef: `BIG-${i}` },
+    );
+    const matched = entries.filter((_, i) => i % 3 === 0);
+    const result = await imported(camt053({ entries }));
+    expect(result.counts).toMatchObject({ credits: count, matched: matched.length, unmatched: count - matched.length });
+    expect(await bankPayments()).toBe(before + matched.length);
+    const lines = rowsOf<{ key: string; amount: string; transaction_id: string | null }>(
+      await db()
+        .execute(sql`SELECT line_key AS key, amount_minor::text AS amount, transaction_id::text AS transaction_id
+        FROM bank_statement_lines WHERE statement_id = ${result.statement.id} ORDER BY id`),
+    );
+    expect(lines.map((l) => Number(l.amount))).toEqual(entries.map((e) => e.amount));
+    expect(lines.filter((l) => l.transaction_id !== null)).toHaveLength(matched.length);
+    expect(new Set(lines.map((l) => l.transaction_id).filter(Boolean)).size).toBe(matched.length);
+    expect((await balances(db())).get(`party:rider:${f.rider}`)).toBe(
+      -30_000 + matched.reduce((sum, e) => sum + e.amount, 0),
+    );
+    expect((await checkBalances(db())).ok).toBe(true);
   });
 
   it('leaves unknown references for the review list, where the office assigns or ignores them', async () => {

@@ -28,6 +28,7 @@ import { assertKnownVenueAccess, assertVenueAccess } from '../venue/venue-access
 import {
   existingKeys,
   insertLines,
+  LINES_PER_STATEMENT,
   invoicesNamed,
   lineById,
   linesOf,
@@ -132,7 +133,23 @@ export function createBankStatementService(ctx: AppContext) {
     payments: readonly Payment[],
     audit: { action: string; details: Record<string, unknown> },
   ): Promise<Map<string, number>> {
-    if (!payments.length) return new Map();
+    const entries = new Map<string, number>();
+    // A few hundred entries per write (see LINES_PER_STATEMENT): each its own statement.
+    for (let from = 0; from < payments.length; from += LINES_PER_STATEMENT) {
+      const chunk = payments.slice(from, from + LINES_PER_STATEMENT);
+      for (const [key, id] of await postChunk(tx, request, user, venue, chunk, audit)) entries.set(key, id);
+    }
+    return entries;
+  }
+
+  async function postChunk(
+    tx: Db,
+    request: FastifyRequest,
+    user: RequestUser,
+    venue: { id: number; currency: string; pricesIncludeTax: boolean },
+    payments: readonly Payment[],
+    audit: { action: string; details: Record<string, unknown> },
+  ): Promise<Map<string, number>> {
     const { ids } = await postSystemEntries(
       tx,
       request,
