@@ -41,7 +41,7 @@ import {
   type NewLine,
 } from './bank-statements.repo';
 import { decide } from './matching';
-import { runTask } from '../../workers/pool';
+import { ownBytes, runTask } from '../../workers/pool';
 import type { CamtStatement } from './camt053';
 import { candidatesOf } from './references';
 
@@ -207,11 +207,13 @@ export function createBankStatementService(ctx: AppContext) {
       await assertKnownVenueAccess(db, user, venueId, { office: true });
       // Read on a worker thread (server/src/workers): a statement of thousands of entries would
       // stall every other request on the event loop; its CamtErrors arrive as `file` field errors.
-      const parsed: CamtStatement = await runTask('camt053', file.bytes);
+      const fileHash = createHash('sha256').update(file.bytes).digest('hex');
+      // Handed over, not copied (the bytes are not read here again).
+      const { bytes, transfer } = ownBytes(file.bytes);
+      const parsed: CamtStatement = await runTask('camt053', bytes, transfer);
       const venue = (await venueOf(db, venueId))!;
       const ibans = new Set((await debtorAccountsOf(db, venueId)).map((a) => electronicIban(a.iban)));
       checkStatement(parsed, venue.currency, ibans);
-      const fileHash = createHash('sha256').update(file.bytes).digest('hex');
 
       return db.transaction(async (tx) => {
         await tx.execute(sql`SELECT pg_advisory_xact_lock(${BANK_LOCK}, ${venueId})`);

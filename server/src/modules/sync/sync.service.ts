@@ -8,7 +8,7 @@ import { pageOf } from '../../http/pagination';
 import type { UploadedFile } from '../../http/multipart';
 import { sessionOf } from '../../http/session';
 import type { JobHandler, RunRow } from '../../plugins/jobs';
-import { runTask } from '../../workers/pool';
+import { ownBytes, runTask } from '../../workers/pool';
 import { EXPORT_LISTS, httpRegistrySource, type ExportList, type RegistryExport } from './registry-source';
 import { applyBatch } from './sync-batch';
 import { specOfList } from './sync-entities';
@@ -56,8 +56,11 @@ export function createSyncService(ctx: AppContext) {
       const source = file ? 'file' : 'registry';
       // An uploaded export (up to MAX_REGISTRY_FILE_BYTES of JSON) is read and checked on a worker
       // thread: on the event loop it would stall every other request for seconds.
-      if (file) ({ json, records } = await runTask('registry', file.bytes));
-      else {
+      if (file) {
+        // Handed over, not copied: a 50 MB copy is itself a stall.
+        const { bytes, transfer } = ownBytes(file.bytes);
+        ({ json, records } = await runTask('registry', bytes, transfer));
+      } else {
         let data: RegistryExport;
         if (!ctx.config.registry) throw new AppError('registry_not_configured');
         try {
