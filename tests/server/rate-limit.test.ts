@@ -51,6 +51,21 @@ describe('rate limits', () => {
     expect((await from('10.0.0.2', 'rider', 'paddock-demo')).statusCode).toBe(200);
   });
 
+  it('count failed sign-ins only: forty tablets sign in with one floor login behind one address, guessing is held', async () => {
+    const app = await limited();
+    const signIn = (password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/token/auth/',
+        payload: { username: 'stable', password },
+        remoteAddress: '192.0.2.7',
+      });
+    for (let tablet = 0; tablet < 40; tablet++) expect((await signIn('paddock-demo')).statusCode).toBe(200);
+    // Failures still count, on the account and on the address, between and after the successes.
+    for (let i = 0; i < LIMIT; i++) expect((await signIn(`wrong-${i}`)).statusCode).toBe(400);
+    expect((await signIn('paddock-demo')).statusCode).toBe(429);
+  });
+
   it('limit password-reset mails to many addresses from one client, and to one account from many', async () => {
     const app = await server().buildApp({ RATE_LIMIT_AUTH_MAX: String(LIMIT), RATE_LIMIT_ADDRESS_MAX: '4' });
     const reset = (remoteAddress: string, email: string) =>

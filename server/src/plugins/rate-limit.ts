@@ -23,6 +23,12 @@ export interface RateLimitRule {
   account?: { field: 'username' | 'email'; max: number };
   /** Requests this returns true for are not counted (staff using a public form). */
   allowList?: (request: FastifyRequest) => boolean;
+  /**
+   * Only failures count (the sign-in): an attempt is counted as it arrives, so that a burst is
+   * held at once, and given back when it succeeds. Forty tablets of a show ground signing in
+   * with one floor login behind its one public address are not refused; guessing still is.
+   */
+  successesFree?: boolean;
 }
 
 declare module 'fastify' {
@@ -54,7 +60,12 @@ export function limitBy(
   const { windowMs, authMax, authAddressMax, reportMax } = config.rateLimit;
   if (kind === 'report') return { windowMs, addressMax: reportMax };
   if (!field) return { windowMs, addressMax: authMax };
-  return { windowMs, addressMax: authAddressMax, account: { field, max: authMax } };
+  return {
+    windowMs,
+    addressMax: authAddressMax,
+    account: { field, max: authMax },
+    successesFree: field === 'username',
+  };
 }
 
 interface Counter {
@@ -104,6 +115,8 @@ async function count(db: Db, scope: string, rule: RateLimitRule, address: string
  * ran out are swept at most once per window by each process.
  */
 export function registerRateLimit(app: App, db: Db): void {
+  /** The counters of an attempt whose success gives them back. */
+  const counted = new WeakMap<FastifyRequest, string[]>();
   let lastSweep = 0;
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweep = (windowMs: number) => {
@@ -123,10 +136,28 @@ export function registerRateLimit(app: App, db: Db): void {
     sweep(rule.windowMs);
     const addressKey = `${scope}|address|${request.ip}`;
     const over = counters.filter((c) => c.hits > (c.key === addressKey ? rule.addressMax : rule.account!.max));
-    if (over.length === 0) return;
+    if (over.length === 0) {
+      if (rule.successesFree)
+        counted.set(
+          request,
+          counters.map((c) => c.key),
+        );
+      return;
+    }
     const retryAfter = Math.max(1, Math.ceil(Math.max(...over.map((c) => c.remainingMs)) / 1000));
     reply.header('retry-after', String(retryAfter));
     throw new AppError('rate_limited', { params: { retry_after: retryAfter } });
+  });
+  // A sign-in that succeeded gives its attempt back (the window it was counted in, if still open).
+  app.addHook('onResponse', async (request, reply) => {
+    const keys = counted.get(request);
+    if (!keys || reply.statusCode >= 400) return;
+    await db
+      .execute(
+        sql`UPDATE rate_limits SET hits = greatest(hits - 1, 0)
+          WHERE key IN (SELECT json_array_elements_text(${JSON.stringify(keys)}::json))`,
+      )
+      .catch((err: unknown) => request.log.warn({ err }, 'rate-limit refund failed'));
   });
   app.addHook('onClose', async () => {
     await sweeping;
