@@ -112,6 +112,7 @@ export const FIELD_ERROR_CODES = [
   'too_small',
   'too_big',
   'passwords_mismatch',
+  'password_incorrect',
   'password_too_common',
   'password_too_short',
   'email_taken',

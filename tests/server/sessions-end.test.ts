@@ -128,6 +128,67 @@ describe('a password reset', () => {
   });
 });
 
+describe('a password change', () => {
+  const change = (token: string, payload: Record<string, string>) =>
+    app().inject({ method: 'POST', url: '/api/auth/password/', headers: bearer(token), payload });
+
+  it('ends every other session and device credential; this one goes on with the new token', async () => {
+    const here = await signIn('stable');
+    const tablet = await signIn('stable');
+    const wrong = await change(here.token, {
+      current_password: 'not-the-password',
+      password: 'a-new-Secret-42',
+      password2: 'a-new-Secret-42',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fields).toEqual({ current_password: ['password_incorrect'] });
+    const mismatch = await change(here.token, {
+      current_password: DEMO_PASSWORD,
+      password: 'a-new-Secret-42',
+      password2: 'a-new-Secret-43',
+    });
+    expect(mismatch.json().fields).toEqual({ password2: ['passwords_mismatch'] });
+    // Refused: nothing changed, nothing ended.
+    await expectAllWork(tablet);
+
+    const changed = await change(here.token, {
+      current_password: DEMO_PASSWORD,
+      password: 'a-new-Secret-42',
+      password2: 'a-new-Secret-42',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const { token } = changed.json<{ token: string }>();
+    expect((await me(token)).statusCode).toBe(200);
+    await expectAllRefused(here);
+    await expectAllRefused(tablet);
+    const old = await app().inject({
+      method: 'POST',
+      url: '/api/token/auth/',
+      payload: { username: 'stable', password: DEMO_PASSWORD },
+    });
+    expect(old.statusCode).toBe(400);
+    await expectAllWork(await signIn('stable', randomUUID(), 'a-new-Secret-42'));
+  });
+
+  it('is not for an admin acting as someone', async () => {
+    const admin = (await signIn('admin')).token;
+    const acting = await app().inject({
+      method: 'POST',
+      url: '/api/auth/user/impersonate/',
+      headers: bearer(admin),
+      payload: { user_id: await userId('rider') },
+    });
+    const impersonation = acting.json<{ token: string }>().token;
+    const res = await change(impersonation, {
+      current_password: DEMO_PASSWORD,
+      password: 'a-new-Secret-42',
+      password2: 'a-new-Secret-42',
+    });
+    expect(res.statusCode).toBe(403);
+    expect((await signIn('rider')).token).toBeTruthy();
+  });
+});
+
 describe('deactivation', () => {
   const setActive = async (username: string, id: number, isActive: boolean) =>
     app().inject({

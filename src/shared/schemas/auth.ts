@@ -78,6 +78,23 @@ export const hasUsablePasswordRequest = z.object({
 });
 export const hasUsablePasswordResponse = z.object({ has_usable_password: z.boolean(), valid: z.boolean() });
 
+/**
+ * POST /api/auth/password/ — the signed-in user's new password (the current one confirms it's
+ * them). Every other session of the user ends; this one goes on with the token answered.
+ */
+export const passwordChangeRequest = z
+  .object({
+    current_password: z
+      .string({ error: requiredOrInvalid })
+      .min(1, { error: 'required' })
+      .max(128, { error: 'too_long' }),
+    password: passwordField,
+    password2: z.string({ error: requiredOrInvalid }).min(1, { error: 'required' }),
+  })
+  .refine((v) => v.password === v.password2, { error: 'passwords_mismatch', path: ['password2'] });
+export type PasswordChangeRequest = z.infer<typeof passwordChangeRequest>;
+export const passwordChangeResponse = z.object({ token: z.string() });
+
 /** Self-registration (/registration): creates an unconfirmed account and e-mails a link. */
 export const REGISTRATION_ROLES = ['rider', 'employer', 'official', 'simpleuser'] as const;
 export const registrationRequest = z

@@ -2,6 +2,8 @@ import {
   currentUser,
   impersonateRequest,
   loginRequest,
+  passwordChangeRequest,
+  passwordChangeResponse,
   refreshRequest,
   tokenResponse,
   updateCurrentUser,
@@ -91,6 +93,23 @@ export function authRoutes(app: App, ctx: AppContext): void {
       config: { policy: 'auth.user.update' },
     },
     (request) => auth.updateCurrentUser(request, request.body),
+  );
+
+  app.post(
+    '/api/auth/password/',
+    {
+      schema: {
+        tags,
+        summary:
+          'Change your password (the current one confirms it): every other session and device credential ends; this one goes on with the new token',
+        security: [{ bearer: [] }],
+        body: passwordChangeRequest,
+        response: { 200: passwordChangeResponse },
+      },
+      // Guessing the current password with a session found unattended is limited like signing in.
+      config: { policy: 'auth.user.update', rateLimit: limitBy(ctx.config, 'auth') },
+    },
+    (request) => auth.changePassword(request, request.body),
   );
 
   app.post(

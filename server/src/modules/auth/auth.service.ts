@@ -149,6 +149,34 @@ export function createAuthService(ctx: AppContext) {
     },
 
     /**
+     * The signed-in user's new password, confirmed by the current one. Whoever knew the old
+     * password may hold a session: every session and floor-device credential of the user ends,
+     * and this sign-in goes on with the token answered. An admin acting as someone never sets
+     * that person's password.
+     */
+    async changePassword(
+      request: FastifyRequest,
+      input: { current_password: string; password: string },
+    ): Promise<{ token: string }> {
+      const session = sessionOf(request);
+      if (session.impersonatorId !== null) throw new AppError('forbidden');
+      const user = await users.findById(session.id);
+      if (!user) throw new AppError('unauthorized');
+      if (!(await verifyPassword(input.current_password, user.passwordHash, ctx.config.scryptN))) {
+        await ctx.audit.record(request, { action: 'auth.password_change_failed' });
+        throw fieldError('current_password', 'password_incorrect');
+      }
+      const passwordHash = await hashPassword(input.password, ctx.config.scryptN);
+      const gen = await ctx.db.transaction(async (tx) => {
+        await users.update(user.id, { passwordHash }, tx);
+        await ctx.audit.record(request, { action: 'auth.password_changed' }, tx);
+        return users.endSessions(user.id, tx);
+      });
+      if (gen === null) throw new AppError('unauthorized');
+      return { token: await ctx.tokens.issue(user.id, gen, newSessionId()) };
+    },
+
+    /**
      * Logout ends this sign-in's session on the server, not only on the device: this token, its
      * refreshes and the floor device credential issued with it are refused from now on, while
      * the user's other devices stay signed in (a stable login shared by three tablets: one
