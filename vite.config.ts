@@ -36,7 +36,7 @@ const APP_CORE =
  * vocabulary, and one brotli stream of both is 1.3 KB smaller than two (and one request less).
  */
 const BOOT =
-  /src[\\/](boot\.tsx|app[\\/]((app|providers|theme|route-tree|route-builders|route-handle|lazy-route)\.tsx?|guards[\\/][^\\/]+|session[\\/][^\\/]+|shell[\\/](?!toasts\.)[^\\/]+|routes[\\/]public[\\/](routes|auth-redirect)\.tsx?)|lib[\\/](dialogs|update|authorization)\.ts|shared[\\/]permissions\.ts|features[\\/](venues[\\/]api[\\/]check-hostname|auth[\\/](api[\\/]logout|hooks[\\/]use-logout))\.ts)$|node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](defaultAttributes|createReactComponent|icons[\\/]IconLogout)\.mjs$/;
+  /src[\\/](boot\.tsx|app[\\/]((app|providers|theme|route-tree|route-builders|route-handle|lazy-route)\.tsx?|guards[\\/][^\\/]+|session[\\/][^\\/]+|shell[\\/](?!toasts\.)[^\\/]+|routes[\\/]public[\\/](routes|auth-redirect)\.tsx?)|lib[\\/](dialogs|update|authorization)\.ts|shared[\\/]permissions\.ts|features[\\/](venues[\\/]api[\\/]check-hostname|auth[\\/](api[\\/]logout|hooks[\\/]use-logout))\.ts)$|node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](defaultAttributes|createReactComponent|icons[\\/](IconLogout|IconKey))\.mjs$/;
 
 /** The date library and the formatting of dates and amounts (the zone they are shown in is apart). */
 const FORMAT = /src[\\/]lib[\\/]format\.ts$|node_modules[\\/]dayjs[\\/]/;

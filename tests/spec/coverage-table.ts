@@ -479,6 +479,8 @@ export const SUB_PAGES: string[] = [
 ];
 
 export const PADDOCK_ROUTES: string[] = [
+  // every signed-in user's own password
+  '/password',
   // invoices, payouts and bank statements
   '/venues/:venueId/actions/invoices/:invoiceId',
   '/venues/:venueId/actions/payouts',

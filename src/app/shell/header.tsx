@@ -1,9 +1,9 @@
-import { Box, Button, Group } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
+import { ActionIcon, Box, Button, Group } from '@mantine/core';
+import { IconKey, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useLogout } from '@/features/auth/hooks/use-logout';
-import { matchesPath } from '@/lib/paths';
+import { href, matchesPath } from '@/lib/paths';
 import { useAppStore } from '@/lib/store';
 import { AppLogo } from './app-logo';
 import { LanguageSelect } from './language-select';
@@ -12,6 +12,8 @@ export function Header() {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   const signedIn = useAppStore((state) => state.user !== null);
+  // An admin acting as someone does not set that person's password.
+  const ownAccount = useAppStore((state) => state.user !== null && state.user.impersonator === null);
   const logout = useLogout();
 
   return (
@@ -19,6 +21,18 @@ export function Header() {
       <AppLogo />
       <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
         {!matchesPath(pathname, ['login']) && <LanguageSelect />}
+        {ownAccount && (
+          <ActionIcon
+            component={Link}
+            to={href('changePassword')}
+            variant="subtle"
+            size="md"
+            aria-label={t('changePassword')}
+            title={t('changePassword')}
+          >
+            <IconKey size={16} aria-hidden />
+          </ActionIcon>
+        )}
         {signedIn && (
           <Button
             variant="subtle"

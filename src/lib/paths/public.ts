@@ -3,6 +3,8 @@ import type { PathEntry } from './entry';
 /** Pages anyone can open: signing in, registration, the public show pages and invitations. */
 export const PUBLIC_PATHS = {
   chooseDashboard: { path: '/', label: 'chooseDashboard', whitelabelSafe: true },
+  // Signed-in, like the choice of dashboard (both routes live with the dashboards).
+  changePassword: { path: '/password', label: 'changePassword', whitelabelSafe: true },
   login: { path: '/login', label: 'login', whitelabelSafe: true },
   registration: { path: '/registration', label: 'registration' },
   registrationConfirm: { path: '/registration/confirm', label: 'registrationConfirm' },

@@ -1,1 +1,2 @@
 export { ChooseDashboardRoute } from './choose-dashboard-route';
+export { PasswordChangeRoute } from './password-change-route';

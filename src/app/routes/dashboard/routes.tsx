@@ -4,10 +4,14 @@ import { page } from '../../route-builders';
 
 const dashboard = () => import('./index');
 
-/** `/`: the signed-in user's choice of dashboard. */
+/** `/`: the signed-in user's choice of dashboard; `/password`: their own password. */
 export const dashboardRoutes: RouteObject[] = [
   page(
     'chooseDashboard',
     lazyPage(dashboard, (m) => m.ChooseDashboardRoute),
+  ),
+  page(
+    'changePassword',
+    lazyPage(dashboard, (m) => m.PasswordChangeRoute),
   ),
 ];
