@@ -8,7 +8,10 @@ import { invoices } from '../../db/schema';
 import type { RequestUser } from '../../types';
 import { reverseInvoiced } from '../ledger/credit';
 import { nextNumber } from './invoice.repo';
-import { datesOf, totalsOf, vatSummaryOf } from './issue';
+import type { PartyType } from '@shared/ledger';
+import { postTaxRounding } from '../ledger/tax-rounding';
+import { invoiceLabels } from './documents/invoice-labels';
+import { datesOf, roundingOf, totalsOf, vatSummaryOf } from './issue';
 import { invoiceNumberText, invoiceReference } from './payment-reference';
 
 /** The entries of an invoice already reversed (by a credit note: only credit notes reverse invoiced entries). */
@@ -45,7 +48,8 @@ export async function issueCreditNote(
   if (chosen.some((id) => credited.has(id)) || !chosen.length) throw fieldError('lines', 'already_credited');
 
   const creditLines = lines.filter((l) => chosen.includes(l.transaction)).map((l) => ({ ...l, credited: false }));
-  const totals = totalsOf(creditLines);
+  const vatSummary = vatSummaryOf(creditLines);
+  const totals = totalsOf(vatSummary);
   const number = await nextNumber(tx, invoice.venueId, 'invoice');
   const [{ timeZone } = { timeZone: 'Europe/Berlin' }] = rowsOf<{ timeZone: string }>(
     await tx.execute(sql`SELECT time_zone AS "timeZone" FROM venues WHERE id = ${invoice.venueId}`),
@@ -65,7 +69,7 @@ export async function issueCreditNote(
       buyer: invoice.buyer,
       seller: { ...(invoice.seller as object), note: input.reason?.trim() || null },
       lines: creditLines,
-      vatSummary: vatSummaryOf(creditLines),
+      vatSummary,
       currency: invoice.currency,
       netMinor: totals.net,
       taxMinor: totals.tax,
@@ -82,6 +86,19 @@ export async function issueCreditNote(
     invoiceId: invoice.id,
     creditNoteId,
     transactionIds: chosen,
+  });
+  // The credit note's VAT is taken per rate on what it credits (BR-CO-17), like an invoice's: the
+  // reversals gave back the lines' VAT as posted, the rest of each rate is booked with the note.
+  const numberText = invoiceNumberText(invoice.venueId, number);
+  await postTaxRounding(tx, request, {
+    venueId: invoice.venueId,
+    documentId: creditNoteId,
+    partyType: invoice.partyType as PartyType,
+    partyId: invoice.partyId,
+    currency: invoice.currency,
+    description: invoiceLabels(invoice.language).vatRounding(numberText),
+    userId: user.id,
+    differences: roundingOf(vatSummary, creditLines).map((d) => ({ rateBp: d.rateBp, amount: -d.amount })),
   });
   if (chosen.length + credited.size >= lines.length) {
     await tx.update(invoices).set({ status: 'cancelled' }).where(eq(invoices.id, invoice.id));

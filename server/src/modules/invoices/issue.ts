@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { mulDivRound } from '@shared/ledger';
 import type { InvoiceGap, InvoiceLine, TaxCategory, VatSummaryRow } from '@shared/schemas/invoices';
 import type { Db } from '../../db/client';
 import { invoices } from '../../db/schema';
@@ -15,6 +16,8 @@ import {
 import { buyerKindOf, placeOfSupply, supplyKindOf } from '../ledger/tax-place';
 import { assertComplete, buyerGaps, sellerGaps } from './invoice-check';
 import { invoiceNumberText, invoiceReference } from './payment-reference';
+import { postTaxRounding } from '../ledger/tax-rounding';
+import { invoiceLabels } from './documents/invoice-labels';
 
 /**
  * Issuing an invoice (DOMAIN.md "Invoice"), in the caller's database transaction: the party's
@@ -77,7 +80,12 @@ export function lineOf(entry: EntryRow, category: TaxCategory): InvoiceLine {
   };
 }
 
-/** One row per VAT category and rate, in rate order. */
+/**
+ * One row per VAT category and rate, in rate order. A row's VAT is taken on the rate's total — the
+ * sum of its lines' net amounts, rounded once (EN 16931 BR-CO-17, and § 14 (4) no. 8 UStG's "tax
+ * amount per rate") — not summed from the lines' VAT each rounded when it was posted: 250 lines
+ * rounded apart drift up to 1.25 from the rate's VAT. A category without VAT has none.
+ */
 export function vatSummaryOf(lines: readonly InvoiceLine[]): VatSummaryRow[] {
   const rows = new Map<string, VatSummaryRow>();
   for (const line of lines) {
@@ -93,21 +101,23 @@ export function vatSummaryOf(lines: readonly InvoiceLine[]): VatSummaryRow[] {
       gross: 0,
     };
     row.net += line.net;
-    row.tax += line.tax;
-    row.gross += line.gross;
     rows.set(key, row);
+  }
+  for (const row of rows.values()) {
+    row.tax = row.tax_category === 'S' ? mulDivRound(row.net, row.tax_rate_bp, 10_000) : 0;
+    row.gross = row.net + row.tax;
   }
   return [...rows.values()].sort(
     (a, b) => b.tax_rate_bp - a.tax_rate_bp || a.tax_category.localeCompare(b.tax_category),
   );
 }
 
-export const totalsOf = (lines: readonly Pick<InvoiceLine, 'net' | 'tax' | 'gross'>[]) =>
-  lines.reduce((t, l) => ({ net: t.net + l.net, tax: t.tax + l.tax, gross: t.gross + l.gross }), {
-    net: 0,
-    tax: 0,
-    gross: 0,
-  });
+/** A document's totals: the lines' net, the VAT of its summary (per rate), and their sum. */
+export const totalsOf = (summary: readonly Pick<VatSummaryRow, 'net' | 'tax'>[]) => {
+  const net = summary.reduce((sum, row) => sum + row.net, 0);
+  const tax = summary.reduce((sum, row) => sum + row.tax, 0);
+  return { net, tax, gross: net + tax };
+};
 
 /** The issue date in the venue's time zone, and the due date `days` later (YYYY-MM-DD). */
 export async function datesOf(tx: Db, timeZone: string, dueDays: number) {
@@ -149,7 +159,8 @@ export async function issueInvoice(
   // Everything the e-invoice needs is checked before the number is taken: a refused invoice
   // rolls back with nothing locked and no number used.
   assertComplete([...sellerGaps(issuer), ...buyerGaps(buyer, lines), ...untaxed], buyer.name);
-  const totals = totalsOf(lines);
+  const vatSummary = vatSummaryOf(lines);
+  const totals = totalsOf(vatSummary);
   const number = await nextNumber(tx, venueId, 'invoice');
   const { issueDate, dueDate } = options.dates ?? (await datesOf(tx, issuer.timeZone, issuer.dueDays));
   const { language, taxOverride: _override, ...buyerParty } = buyer;
@@ -166,7 +177,7 @@ export async function issueInvoice(
       buyer: buyerParty,
       seller: sellerSnapshot(issuer),
       lines,
-      vatSummary: vatSummaryOf(lines),
+      vatSummary,
       currency: issuer.currency,
       netMinor: totals.net,
       taxMinor: totals.tax,
@@ -184,7 +195,35 @@ export async function issueInvoice(
       entries.map((e) => sql`${e.id}`),
       sql`, `,
     )})`);
+  await postTaxRounding(
+    tx,
+    { userId: options.userId },
+    {
+      venueId,
+      documentId: id,
+      partyType: party.type,
+      partyId: party.id,
+      currency: issuer.currency,
+      description: invoiceLabels(language).vatRounding(invoiceNumberText(venueId, number)),
+      userId: options.userId,
+      differences: roundingOf(vatSummary, lines),
+    },
+  );
   return id;
+}
+
+/**
+ * Per rate, the document's VAT (its summary's) less the VAT its lines were posted with: what the
+ * ledger books when the document is issued (postTaxRounding), so account and document agree.
+ */
+export function roundingOf(
+  summary: readonly VatSummaryRow[],
+  lines: readonly InvoiceLine[],
+): { rateBp: number; amount: number }[] {
+  const byRate = new Map<number, number>();
+  for (const row of summary) byRate.set(row.tax_rate_bp, (byRate.get(row.tax_rate_bp) ?? 0) + row.tax);
+  for (const line of lines) byRate.set(line.tax_rate_bp, (byRate.get(line.tax_rate_bp) ?? 0) - line.tax);
+  return [...byRate].map(([rateBp, amount]) => ({ rateBp, amount }));
 }
 
 /** What the seller block of a document shows (the logo is read when rendering). */
