@@ -170,11 +170,14 @@ describe('VAT per rate on the rate total (BR-CO-17)', () => {
     expect(settled.party).toBe(0);
     for (const row of invoice.vat_summary) expect(settled.tax(row.tax_rate_bp)).toBe(0);
 
-    // Gross prices: 3 × 8.50 at 9.5 % leaves a net of 23.29 that 3 does not divide; the line is
-    // priced 23.29 for a base quantity of 3 (BT-149), never 3 × 7.76 = 23.28.
+    // Gross prices: what the rider was charged stays (5 × 3 × 8.50 at 9.5 %), the rate's VAT is
+    // taken once on that gross total and the lines' nets add up to the rest. 3 × 8.50 leaves a net
+    // of 23.29 that 3 does not divide: priced 23.29 for a base quantity of 3 (BT-149), never
+    // 3 × 7.76 = 23.28.
     await db().update(venues).set({ pricesIncludeTax: true }).where(eq(venues.id, 1));
-    for (let i = 0; i < 5; i++)
+    for (let i = 0; i < 5; i++) {
       await charge(app, auth, { party_type: 'rider', party_id: f.rider, consumable: f.shavings, quantity: 3 });
+    }
     const grossRes = await call(
       'organizer',
       'GET',
@@ -182,8 +185,15 @@ describe('VAT per rate on the rate total (BR-CO-17)', () => {
     );
     expect(grossRes.statusCode, grossRes.body).toBe(201);
     const grossInvoice = grossRes.json<Invoice>();
-    expect(grossInvoice.lines[0]!.net).toBe(2329);
-    expect(grossInvoice.vat_summary[0]!.tax).toBe(vatOf(5 * 2329, 950));
+    const vat = Math.round((12_750 * 950) / 10_950); // 1106.16: the lines' own VAT was 5 × 2.21
+    expect(grossInvoice.vat_summary).toEqual([
+      { tax_rate_bp: 950, tax_category: 'S', net: 12_750 - vat, tax: vat, gross: 12_750 },
+    ]);
+    expect(grossInvoice.gross).toBe(12_750);
+    expect(grossInvoice.lines.reduce((sum, l) => sum + l.net, 0)).toBe(12_750 - vat);
+    expect(Math.abs(vatOf(12_750 - vat, 950) - vat)).toBeLessThanOrEqual(1);
+    expect((await balances(f.rider)).party).toBe(-12_750);
+    expect((await balances(f.rider)).tax(950)).toBe(vat);
     const grossPdf = await call('organizer', 'GET', `/api/v1/invoice/${grossInvoice.id}/pdf/`);
     expect(await pdfText(grossPdf.rawPayload)).toContain('3 23.29 EUR / 3 9.5 % 23.29 EUR');
 

@@ -82,6 +82,8 @@ export const invoiceLine = z.object({
   /** The legal ground of a line without VAT, from its tax type (EN 16931 BT-120/BT-121); absent: the category's own. */
   exemption_reason: z.string().nullable().optional(),
   exemption_code: z.string().nullable().optional(),
+  /** Charged at a price including VAT: its rate's VAT is taken on the gross total (absent on older invoices). */
+  prices_include_tax: z.boolean().optional(),
   /** Already covered by a credit note. */
   credited: z.boolean(),
 });

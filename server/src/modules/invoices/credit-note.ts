@@ -11,7 +11,7 @@ import { nextNumber } from './invoice.repo';
 import type { PartyType } from '@shared/ledger';
 import { postTaxRounding } from '../ledger/tax-rounding';
 import { invoiceLabels } from './documents/invoice-labels';
-import { datesOf, roundingOf, totalsOf, vatSummaryOf } from './issue';
+import { datesOf, priceDocument, roundingOf, totalsOf } from './issue';
 import { invoiceNumberText, invoiceReference } from './payment-reference';
 
 /** The entries of an invoice already reversed (by a credit note: only credit notes reverse invoiced entries). */
@@ -21,6 +21,14 @@ export async function creditedEntries(db: Db, invoiceId: number): Promise<Set<nu
       WHERE t.invoice_id = ${invoiceId} AND EXISTS (SELECT 1 FROM transactions r WHERE r.reversal_of_id = t.id)`),
   );
   return new Set(rows.map((r) => Number(r.id)));
+}
+
+/** The entries' amounts as the ledger posted them (before any document's rounding). */
+async function postedOf(tx: Db, ids: readonly number[]) {
+  return rowsOf<{ tax_rate_bp: number; net: string; tax: string }>(
+    await tx.execute(sql`SELECT tax_rate_bp, net_minor::text AS net, tax_minor::text AS tax FROM transactions
+      WHERE id IN (SELECT unnest(${`{${ids.join(',')}}`}::bigint[]))`),
+  ).map((r) => ({ tax_rate_bp: Number(r.tax_rate_bp), net: Number(r.net), tax: Number(r.tax) }));
 }
 
 /**
@@ -47,8 +55,9 @@ export async function issueCreditNote(
   if (input.lines?.some((id) => !onInvoice.has(id))) throw fieldError('lines', 'not_on_invoice');
   if (chosen.some((id) => credited.has(id)) || !chosen.length) throw fieldError('lines', 'already_credited');
 
-  const creditLines = lines.filter((l) => chosen.includes(l.transaction)).map((l) => ({ ...l, credited: false }));
-  const vatSummary = vatSummaryOf(creditLines);
+  const { lines: creditLines, vatSummary } = priceDocument(
+    lines.filter((l) => chosen.includes(l.transaction)).map((l) => ({ ...l, credited: false })),
+  );
   const totals = totalsOf(vatSummary);
   const number = await nextNumber(tx, invoice.venueId, 'invoice');
   const [{ timeZone } = { timeZone: 'Europe/Berlin' }] = rowsOf<{ timeZone: string }>(
@@ -98,7 +107,12 @@ export async function issueCreditNote(
     currency: invoice.currency,
     description: invoiceLabels(invoice.language).vatRounding(numberText),
     userId: user.id,
-    differences: roundingOf(vatSummary, creditLines).map((d) => ({ rateBp: d.rateBp, amount: -d.amount })),
+    // The note gives back its own amounts; the reversals gave back the entries as posted.
+    differences: roundingOf(vatSummary, await postedOf(tx, chosen)).map((d) => ({
+      rateBp: d.rateBp,
+      net: -d.net,
+      tax: -d.tax,
+    })),
   });
   if (chosen.length + credited.size >= lines.length) {
     await tx.update(invoices).set({ status: 'cancelled' }).where(eq(invoices.id, invoice.id));

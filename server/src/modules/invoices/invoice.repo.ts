@@ -74,6 +74,8 @@ export interface EntryRow {
   taxMinor: number;
   grossMinor: number;
   taxRateBp: number;
+  /** Charged at a price including VAT (the net was split off the gross). */
+  pricesIncludeTax: boolean;
   taxTypeId: number | null;
   /** The charge category (box, shavings, entry_fee, services, …): where the supply is taxed. */
   category: string | null;
@@ -104,7 +106,7 @@ export async function lockEntries(
   const rows = rowsOf<EntryRow & { id: string | number }>(
     await tx.execute(sql`SELECT t.id, (t.occurred_at AT TIME ZONE v.time_zone)::date::text AS "occurredAt", t.kind, t.description, t.quantity,
         t.net_minor AS "netMinor", t.tax_minor AS "taxMinor", t.gross_minor AS "grossMinor",
-        t.tax_rate_bp AS "taxRateBp", t.tax_type_id AS "taxTypeId", tt.category AS "taxCategory", t.category,
+        t.tax_rate_bp AS "taxRateBp", t.prices_include_tax AS "pricesIncludeTax", t.tax_type_id AS "taxTypeId", tt.category AS "taxCategory", t.category,
         tt.exemption_reason AS "exemptionReason", tt.exemption_code AS "exemptionCode",
         (SELECT btrim(r.first_name || ' ' || r.last_name) FROM riders r WHERE r.id = t.beneficiary_rider_id) AS beneficiary,
         (SELECT COALESCE(NULLIF(btrim(m.company_name), ''), btrim(m.first_name || ' ' || m.last_name))

@@ -10,12 +10,14 @@ import type { EntryValues } from './entry';
 import { isBoundViolation, writeJournal, type JournalEntry } from './journal.repo';
 
 /**
- * The VAT an invoice or credit note states is taken per rate on the rate's total net, rounded
- * once (EN 16931 BR-CO-17); the ledger posted each line's VAT rounded on its own when it was
- * charged. So that the party's account and the VAT payable say what the document says, the
- * difference of each rate is posted when the document is issued, as an entry of that document
- * (billed by it, never billed again): a charge of VAT alone when the document's VAT is higher
- * (party −d, tax of the rate +d), a credit of VAT alone when it is lower. No revenue moves.
+ * The VAT an invoice or credit note states is taken per rate on the rate's total, rounded once
+ * (EN 16931 BR-CO-17); the ledger posted each line's VAT rounded on its own when it was charged.
+ * So that the accounts say what the document says, the difference of each rate is posted when
+ * the document is issued, as an entry of that document (billed by it, never billed again):
+ * - net prices: the document's VAT differs, the net not — the party owes the difference (party
+ *   −d, the rate's VAT +d, a charge of VAT alone; a credit when d is negative);
+ * - gross prices: what the party was charged stays, the split between net and VAT moves
+ *   (revenue −d, the rate's VAT +d; the party's account does not move).
  */
 export interface TaxRounding {
   venueId: number;
@@ -27,8 +29,8 @@ export interface TaxRounding {
   /** e.g. "VAT rounding, invoice 1-00042", in the document's language. */
   description: string;
   userId: number | null;
-  /** Per rate: what the party owes more (+) or less (−) in VAT than its lines' VAT posted. */
-  differences: { rateBp: number; amount: number }[];
+  /** Per rate: the document's net and VAT less its entries' as posted (signed, as the party owes them). */
+  differences: { rateBp: number; net: number; tax: number }[];
 }
 
 /** Who wrote it, for the audit row: the request, or the user a job runs for. */
@@ -44,7 +46,7 @@ const auditSource = (author: Author): FastifyRequest =>
     : author;
 
 export async function postTaxRounding(tx: Db, author: Author, input: TaxRounding): Promise<void> {
-  const differences = input.differences.filter((d) => d.amount !== 0);
+  const differences = input.differences.filter((d) => d.net !== 0 || d.tax !== 0);
   if (!differences.length) return;
   const drawn = rowsOf<{ id: string }>(
     await tx.execute(
@@ -54,9 +56,13 @@ export async function postTaxRounding(tx: Db, author: Author, input: TaxRounding
   const now = new Date();
   const entries: JournalEntry[] = [];
   const totals: ReturnType<typeof totalsOf> = [];
-  differences.forEach(({ rateBp, amount }, i) => {
-    const kind = amount > 0 ? 'charge' : 'credit';
-    const vat = Math.abs(amount);
+  differences.forEach(({ rateBp, net: netDelta, tax: taxDelta }, i) => {
+    // A charge of what the party owes more, a credit (amounts negated) of what it owes less.
+    const kind = taxDelta > 0 || (taxDelta === 0 && netDelta > 0) ? 'charge' : 'credit';
+    const sign = kind === 'charge' ? 1 : -1;
+    const net = sign * netDelta || 0;
+    const tax = sign * taxDelta || 0;
+    const gross = net + tax;
     const figures: EntryFigures = {
       kind,
       partyType: input.partyType,
@@ -65,9 +71,9 @@ export async function postTaxRounding(tx: Db, author: Author, input: TaxRounding
       category: 'other',
       source: 'system',
       taxRateBp: rateBp,
-      gross: vat,
-      net: 0,
-      tax: vat,
+      gross,
+      net,
+      tax,
       fee: 0,
     };
     const values: EntryValues & { externalRef: string; invoiceId: number } = {
@@ -82,14 +88,13 @@ export async function postTaxRounding(tx: Db, author: Author, input: TaxRounding
       category: 'other',
       description: input.description,
       quantity: 1,
-      unitPriceMinor: vat,
+      unitPriceMinor: gross,
       taxTypeId: null,
       taxRateBp: rateBp,
-      // VAT alone: no price that could include it.
-      pricesIncludeTax: false,
-      netMinor: 0,
-      taxMinor: vat,
-      grossMinor: vat,
+      pricesIncludeTax: netDelta !== 0,
+      netMinor: net,
+      taxMinor: tax,
+      grossMinor: gross,
       feeMinor: 0,
       currency: input.currency,
       source: 'system',
