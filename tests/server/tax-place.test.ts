@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/src/db/rows';
-import { simpleUsers } from '../../server/src/db/schema';
+import { simpleUsers, taxConfigurations } from '../../server/src/db/schema';
 import {
   buyerKindOf,
   placeOfSupply,
@@ -15,6 +15,7 @@ import { invoiceLabels } from '../../server/src/modules/invoices/documents/invoi
 import type { Invoice } from '../../src/shared/schemas/invoices';
 import { useSeededServer } from './helpers/use-server';
 import { charge, seedInvoiceFixtures } from './invoice-fixtures';
+import { postEntry } from './ledger-fixtures';
 
 /**
  * The tax table an auditor would check, worked by hand from Directive 2006/112/EC: for a show in
@@ -118,21 +119,26 @@ describe('the tax of a charge, with and without an event', () => {
     ]);
   });
 
-  it('a charge nothing configures a tax for is not billed as "exempt": the invoice names the gap', async () => {
-    const auth = await server().auth('organizer');
-    await charge(server().app, auth, {
+  it('a charge nothing configures a tax for is not posted at 0 % (so never billed as "exempt"): refused, nothing written', async () => {
+    await db()
+      .delete(taxConfigurations)
+      .where(and(eq(taxConfigurations.vecId, f.vec), eq(taxConfigurations.category, 'hay')));
+    const res = await postEntry(server().app, await server().auth('organizer'), {
+      venue: 1,
+      kind: 'charge',
       party_type: 'rider',
       party_id: f.rider,
       category: 'hay',
       description: 'Hay bale',
       unit_price: 900,
     });
-    const refused = await call(
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ tax_type: ['no_tax_configured'] });
+    const nothing = await call(
       'organizer',
       'GET',
       `/api/v1/venue/1/generateInvoice/?venueParticipationID=${f.participation}`,
     );
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ error: 'invoice_incomplete', fields: ['line.tax_ground'] });
+    expect(nothing.json()).toMatchObject({ error: 'nothing_to_invoice' });
   });
 });
