@@ -195,6 +195,8 @@ export async function issueInvoice(
   const categories = entries.map((e) => taxCategoryOf(e, buyer, issuer.country));
   // A line without VAT and without a legal ground for it is a gap like a missing address.
   const untaxed: InvoiceGap[] = categories.includes(null) ? ['line.tax_ground'] : [];
+  // EN 16931 BR-O-11..14: supplies outside the scope of VAT go on an invoice with no other category.
+  if (categories.includes('O') && categories.some((c) => c !== 'O')) untaxed.push('line.outside_scope_mixed');
   const { lines, vatSummary } = priceDocument(entries.map((e, i) => lineOf(e, categories[i] ?? 'S')));
   // Everything the e-invoice needs is checked before the number is taken: a refused invoice
   // rolls back with nothing locked and no number used.

@@ -29,7 +29,7 @@ export class InvoiceDocumentError extends Error {
   }
 }
 
-const ZERO_RATED: readonly TaxCategory[] = ['AE', 'E', 'Z', 'K', 'G'];
+const ZERO_RATED: readonly TaxCategory[] = ['AE', 'E', 'Z', 'K', 'G', 'O'];
 const groupKey = (category: TaxCategory, rateBp: number) => `${category}/${rateBp}`;
 
 /** The EN 16931 sums (BR-CO-10..16, BR-S/AE/E/Z-08/09) hold for the stored amounts, or an InvoiceDocumentError. */
@@ -131,6 +131,7 @@ function exemption(row: InvoiceDocument['vatSummary'][number], labels: InvoiceLa
   const own = {
     AE: ['VATEX-EU-AE', labels.reverseCharge],
     K: ['VATEX-EU-IC', labels.intraCommunity],
+    O: ['VATEX-EU-O', labels.outsideScope],
     G: ['VATEX-EU-G', labels.exportOutsideEu],
     E: [null, labels.vatExempt],
     Z: [null, null],
@@ -169,6 +170,12 @@ export function toEInvoiceData(doc: InvoiceDocument): Invoice {
   const start = isoDay(supply.start);
   const end = isoDay(supply.end);
   const sepa = doc.kind === 'invoice' && seller.iban;
+  // BR-O-02: a supply outside the scope of VAT names no VAT identifier of seller or buyer; the
+  // seller's tax number (BT-32) identifies it for tax instead.
+  const outsideScope = doc.lines.some((line) => line.tax_category === 'O');
+  const sellerTaxId = outsideScope
+    ? seller.taxNumber && { 'cbc:CompanyID': seller.taxNumber, 'cac:TaxScheme': { 'cbc:ID': 'FC' } }
+    : seller.vat_id && { 'cbc:CompanyID': seller.vat_id, 'cac:TaxScheme': vatScheme() };
   const contactEmail = seller.contactEmail || seller.email;
 
   const lines = doc.lines.map((line, i): Line => {
@@ -248,9 +255,7 @@ export function toEInvoiceData(doc: InvoiceDocument): Invoice {
         'cac:Party': {
           ...(seller.email ? { 'cbc:EndpointID': seller.email, 'cbc:EndpointID@schemeID': 'EM' } : {}),
           'cac:PostalAddress': postalAddress(seller, sellerCountry),
-          ...(seller.vat_id
-            ? { 'cac:PartyTaxScheme': [{ 'cbc:CompanyID': seller.vat_id, 'cac:TaxScheme': vatScheme() }] }
-            : {}),
+          ...(sellerTaxId ? { 'cac:PartyTaxScheme': [sellerTaxId] as [typeof sellerTaxId] } : {}),
           'cac:PartyLegalEntity': { 'cbc:RegistrationName': seller.name },
           'cac:Contact': {
             'cbc:Name': seller.contactName || seller.name,
@@ -263,7 +268,7 @@ export function toEInvoiceData(doc: InvoiceDocument): Invoice {
         'cac:Party': {
           ...(buyer.email ? { 'cbc:EndpointID': buyer.email, 'cbc:EndpointID@schemeID': 'EM' } : {}),
           'cac:PostalAddress': postalAddress(buyer, buyerCountry),
-          ...(buyer.vat_id
+          ...(buyer.vat_id && !outsideScope
             ? { 'cac:PartyTaxScheme': { 'cbc:CompanyID': buyer.vat_id, 'cac:TaxScheme': vatScheme() } }
             : {}),
           'cac:PartyLegalEntity': { 'cbc:RegistrationName': buyer.name },
