@@ -7,3 +7,6 @@ UPDATE "tax_types" SET "category" = 'E', "exemption_reason" = COALESCE("exemptio
   WHERE "category" = 'S'
     AND NOT EXISTS (SELECT 1 FROM "tax_rates" r WHERE r."tax_type_id" = "tax_types"."id" AND r."rate_bp" > 0)
     AND EXISTS (SELECT 1 FROM "tax_rates" r WHERE r."tax_type_id" = "tax_types"."id");
+--> statement-breakpoint
+-- A German public buyer's routing id (Leitweg-ID), its invoices' buyer reference (XRechnung BT-10, BR-DE-15).
+ALTER TABLE "employers" ADD COLUMN "leitweg_id" text;

@@ -184,12 +184,13 @@ export async function issuerOf(db: Db, venueId: number): Promise<Issuer | undefi
   } as Issuer;
 }
 
-const PROFILE_SQL: Record<string, { table: string; name: string; vat: string }> = {
+const PROFILE_SQL: Record<string, { table: string; name: string; vat: string; leitweg?: string }> = {
   rider: { table: 'riders', name: `btrim(p.first_name || ' ' || p.last_name)`, vat: 'NULL' },
   employer: {
     table: 'employers',
     name: `COALESCE(NULLIF(btrim(p.company_name), ''), btrim(p.first_name || ' ' || p.last_name))`,
     vat: 'p.vat_id',
+    leitweg: 'p.leitweg_id',
   },
   simpleuser: { table: 'simple_users', name: `btrim(p.first_name || ' ' || p.last_name)`, vat: 'NULL' },
   official: { table: 'officials', name: `btrim(p.first_name || ' ' || p.last_name)`, vat: 'NULL' },
@@ -199,6 +200,8 @@ export interface Buyer extends InvoiceParty {
   language: Language;
   /** A rider's tax override (SKIP: reverse charge). */
   taxOverride: string | null;
+  /** A German public buyer's Leitweg-ID (employers only): the invoice's buyer reference (BT-10). */
+  leitweg_id?: string | null;
 }
 
 /** The party as the buyer: its profile's name, address and VAT id, its user's language and e-mail. */
@@ -215,10 +218,12 @@ export async function buyerOf(db: Db, party: PartyKey): Promise<Buyer | undefine
     email: string | null;
     language: string | null;
     taxOverride: string | null;
+    leitwegId: string | null;
   }>(
     await db.execute(sql`SELECT ${sql.raw(p.name)} AS name, p.address, p.postal_code AS "postalCode", p.city, p.country,
         ${sql.raw(p.vat)} AS "vatId", COALESCE(p.email, u.email) AS email, u.language,
-        ${sql.raw(party.type === 'rider' ? 'p.tax_override' : 'NULL')} AS "taxOverride"
+        ${sql.raw(party.type === 'rider' ? 'p.tax_override' : 'NULL')} AS "taxOverride",
+        ${sql.raw(p.leitweg ?? 'NULL')} AS "leitwegId"
       FROM ${sql.raw(p.table)} p LEFT JOIN users u ON u.id = p.user_id WHERE p.id = ${party.id}`),
   );
   if (!row) return undefined;
@@ -232,5 +237,6 @@ export async function buyerOf(db: Db, party: PartyKey): Promise<Buyer | undefine
     email: row.email,
     language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
     taxOverride: row.taxOverride,
+    ...(row.leitwegId ? { leitweg_id: row.leitwegId } : {}),
   };
 }

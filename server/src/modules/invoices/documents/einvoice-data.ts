@@ -2,7 +2,7 @@ import type { Invoice } from '@e-invoice-eu/core';
 import type { TaxCategory } from '@shared/schemas/invoices';
 import { dayDate, decimal, isoDay, percent, unitPriceOf } from './document-format';
 import { invoiceLabels, type InvoiceLabels } from './invoice-labels';
-import { supplyPeriod, type InvoiceDocument } from './model';
+import { buyerReferenceOf, supplyPeriod, type InvoiceDocument } from './model';
 
 /**
  * InvoiceDocument → the EN 16931 invoice of @e-invoice-eu/core (its JSON mirrors UBL: `ubl:Invoice`,
@@ -230,7 +230,7 @@ export function toEInvoiceData(doc: InvoiceDocument): Invoice {
       'cbc:InvoiceTypeCode': doc.kind === 'credit_note' ? '381' : '380',
       ...(doc.note ? { 'cbc:Note': [doc.note] } : {}),
       'cbc:DocumentCurrencyCode': currency,
-      'cbc:BuyerReference': `${buyer.partyType}-${buyer.partyId}`,
+      'cbc:BuyerReference': buyerReferenceOf(buyer),
       ...(start || end
         ? {
             'cac:InvoicePeriod': {

@@ -19,6 +19,8 @@ export interface InvoiceLabels {
   email: string;
   phone: string;
   customerReference: string;
+  /** A German public buyer's routing id, printed instead of the customer reference. */
+  leitwegId: string;
   date: string;
   description: string;
   quantity: string;
@@ -84,6 +86,7 @@ const en: InvoiceLabels = {
   email: 'E-mail',
   phone: 'Phone',
   customerReference: 'Customer reference',
+  leitwegId: 'Leitweg-ID',
   date: 'Date',
   description: 'Description',
   quantity: 'Qty',
@@ -145,6 +148,7 @@ const de: InvoiceLabels = {
   email: 'E-Mail',
   phone: 'Telefon',
   customerReference: 'Kundenreferenz',
+  leitwegId: 'Leitweg-ID',
   date: 'Datum',
   description: 'Beschreibung',
   quantity: 'Menge',
@@ -207,6 +211,7 @@ const pl: InvoiceLabels = {
   email: 'E-mail',
   phone: 'Telefon',
   customerReference: 'Numer klienta',
+  leitwegId: 'Leitweg-ID (odbiorca publiczny)',
   date: 'Data',
   description: 'Opis',
   quantity: 'Ilość',
@@ -268,6 +273,7 @@ const fr: InvoiceLabels = {
   email: 'E-mail',
   phone: 'Téléphone',
   customerReference: 'Référence client',
+  leitwegId: 'Leitweg-ID (acheteur public)',
   date: 'Date',
   description: 'Désignation',
   quantity: 'Qté',
@@ -330,6 +336,7 @@ const it: InvoiceLabels = {
   email: 'E-mail',
   phone: 'Telefono',
   customerReference: 'Riferimento cliente',
+  leitwegId: 'Leitweg-ID (ente pubblico)',
   date: 'Data',
   description: 'Descrizione',
   quantity: 'Quantità',

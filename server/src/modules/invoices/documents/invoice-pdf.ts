@@ -2,7 +2,7 @@ import type { TaxCategory } from '@shared/schemas/invoices';
 import { addressLines, dayDate, money, percent, unitPriceOf } from './document-format';
 import { invoiceLabels, type InvoiceLabels } from './invoice-labels';
 import { logoDataUrl } from './logo-image';
-import { supplyPeriod, type InvoiceDocument } from './model';
+import { buyerReferenceOf, supplyPeriod, type InvoiceDocument } from './model';
 import { printFacturX } from './factur-x-pdf';
 import { INVOICE_FONT, invoiceTextWidth } from './pdf-fonts';
 
@@ -69,7 +69,7 @@ function header(doc: InvoiceDocument, labels: InvoiceLabels, title: string, logo
     ...(doc.kind === 'invoice' ? [[labels.dueDate, dayDate(doc.dueDate)] as [string, string]] : []),
     [labels.show, show],
     ...(period ? [[labels.showDates, period] as [string, string]] : []),
-    [labels.customerReference, `${doc.buyer.partyType}-${doc.buyer.partyId}`],
+    [doc.buyer.leitweg_id ? labels.leitwegId : labels.customerReference, buyerReferenceOf(doc.buyer)],
   ];
   return {
     columns: [
