@@ -201,6 +201,8 @@ export const FIELD_ERROR_CODES = [
   // the venue's invoicing details (EN 16931 BT-31, BT-42)
   'invalid_vat_id',
   'invalid_phone',
+  // a German public buyer's routing id (XRechnung BT-10) whose shape or check digits are wrong
+  'invalid_leitweg_id',
   // an organizer takes on no one who works for another venue
   'assigned_elsewhere',
 ] as const;

@@ -103,7 +103,15 @@ describe('e-invoices under the official rule sets', () => {
     // without VAT (the rider's SKIP override) is reverse charge (Art. 44, 196).
     await db()
       .update(employers)
-      .set({ ...GERMANY, address: 'Am Gestüt 7', postalCode: '48157', city: 'Münster', vatId: 'DE123456789' })
+      // A public buyer: its Leitweg-ID is the buyer reference (BT-10, BR-DE-15).
+      .set({
+        ...GERMANY,
+        address: 'Am Gestüt 7',
+        postalCode: '48157',
+        city: 'Münster',
+        vatId: 'DE123456789',
+        leitwegId: '991-33333TEST-33',
+      })
       .where(eq(employers.id, f.employer));
     await charge(app, auth, { party_type: 'rider', party_id: f.employedRider, consumable: f.box });
     issued.push({ label: 'foreign-eu-business', invoice: await invoiceOf(f.employedParticipation) });

@@ -392,7 +392,6 @@ describe('invoice PDF', () => {
       '5.6.2026',
       '40.00 EUR',
       '120.00 EUR',
-      '146.40 EUR',
       '9.5 %',
       '2.38 EUR',
       '0 % (steuerfrei)',
@@ -413,6 +412,8 @@ describe('invoice PDF', () => {
       expect(page, expected).toContain(expected);
     }
     expect(page).not.toContain('Reverse Charge');
+    // No gross per line (146.40 for the boxes): VAT is the rate's, taken on the rate's total.
+    expect(page).not.toContain('146.40 EUR');
   });
 
   it('prints the reverse-charge note in English with both VAT ids', async () => {
@@ -660,8 +661,11 @@ describe('e-invoice data', () => {
     const rounded = { ...line('Third of a box', 3, 333, 2200), net: 1000 };
     const doc = invoiceDoc([{ ...rounded, tax: 220, gross: 1220 }]);
     const [only] = toEInvoiceData(doc)['ubl:Invoice']['cac:InvoiceLine'];
-    // 10.00 / 3 does not end: the stored 3.33 stays. 10.00 / 4 does: 2.50.
-    expect(only['cac:Price']['cbc:PriceAmount']).toBe('3.33');
+    // 10.00 / 3 does not end: not 3 × 3.33 = 9.99 but 10.00 for a base quantity of 3 (BT-149).
+    // 10.00 / 4 does: 2.50.
+    expect(only['cac:Price']['cbc:PriceAmount']).toBe('10.00');
+    expect(only['cac:Price']['cbc:BaseQuantity']).toBe('3');
+    expect(only['cbc:LineExtensionAmount']).toBe('10.00');
     const quarter = invoiceDoc([{ ...line('Quarter', 4, 249, 0, 'Z'), net: 1000, tax: 0, gross: 1000 }]);
     expect(toEInvoiceData(quarter)['ubl:Invoice']['cac:InvoiceLine'][0]['cac:Price']['cbc:PriceAmount']).toBe('2.50');
   });

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { taxConfigurations } from '../../server/src/db/schema';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/src/db/rows';
 import { isCreditorReference } from '../../server/src/modules/invoices/payment-reference';
@@ -112,6 +113,12 @@ describe('an invoice', () => {
 
   it('refuses a line without VAT that has no legal ground (a 0 % is not "exempt"), and bills it once its tax type states one', async () => {
     const auth = await office();
+    // The event's standard VAT for this kind of charge, not applied by default: the line goes
+    // without VAT on a tax type that states no ground for it.
+    await db()
+      .update(taxConfigurations)
+      .set({ taxTypeId: f.vatStd, appliesByDefault: false })
+      .where(and(eq(taxConfigurations.vecId, f.vec), eq(taxConfigurations.category, 'other')));
     const untaxed = await charge(server().app, auth, {
       party_type: 'rider',
       party_id: f.rider,
@@ -119,6 +126,7 @@ describe('an invoice', () => {
       description: 'Late entry fee',
       unit_price: 1000,
     });
+    expect(untaxed.tax).toBe(0);
     const refused = await call(
       'organizer',
       'GET',

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../../server/src/db/client';
+import { CHARGE_CATEGORIES } from '../../src/shared/ledger';
 import { rowsOf } from '../../server/src/db/rows';
 import {
   consumables,
@@ -108,6 +109,28 @@ export async function seedLedgerFixtures(db: Db, options: { floor?: boolean } = 
     ])
     .returning();
   await db.insert(taxConfigurations).values({ vecId: vec!.id, category: 'box', taxTypeId: vatStd });
+  // Every other kind of charge resolves a tax too (no charge is posted without one): in these
+  // shows they are exempt, stated with their legal ground, so their amounts carry no VAT.
+  const [exempt] = await db
+    .insert(taxTypes)
+    .values({
+      code: 'FIXTURE_EXEMPT',
+      name: 'Exempt',
+      category: 'E',
+      exemptionReason: 'Exempt under Article 132(1)(m) of Directive 2006/112/EC.',
+      exemptionCode: 'VATEX-EU-132-1M',
+    })
+    .returning({ id: taxTypes.id });
+  await db.insert(taxRates).values({ taxTypeId: exempt!.id, rateBp: 0, validFrom: '2000-01-01' });
+  await db.insert(taxConfigurations).values(
+    [vec!.id, vec2!.id].flatMap((vecId) =>
+      CHARGE_CATEGORIES.filter((c) => c !== 'prize_money' && (vecId !== vec!.id || c !== 'box')).map((category) => ({
+        vecId,
+        category,
+        taxTypeId: exempt!.id,
+      })),
+    ),
+  );
   const items = await db
     .insert(consumables)
     .values([

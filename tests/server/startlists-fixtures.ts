@@ -35,7 +35,10 @@ export interface StartlistFixtures extends LedgerFixtures {
 
 export async function seedStartlistFixtures(db: Db): Promise<StartlistFixtures> {
   const f = await seedLedgerFixtures(db);
-  await db.insert(taxConfigurations).values({ vecId: f.vec, category: 'entry_fee', taxTypeId: f.vatStd });
+  await db
+    .update(taxConfigurations)
+    .set({ taxTypeId: f.vatStd })
+    .where(and(eq(taxConfigurations.vecId, f.vec), eq(taxConfigurations.category, 'entry_fee')));
   const extra = await db
     .insert(riders)
     .values([

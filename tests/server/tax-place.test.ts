@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/src/db/rows';
-import { simpleUsers } from '../../server/src/db/schema';
+import { simpleUsers, taxConfigurations } from '../../server/src/db/schema';
 import {
   buyerKindOf,
   placeOfSupply,
@@ -15,6 +15,7 @@ import { invoiceLabels } from '../../server/src/modules/invoices/documents/invoi
 import type { Invoice } from '../../src/shared/schemas/invoices';
 import { useSeededServer } from './helpers/use-server';
 import { charge, seedInvoiceFixtures } from './invoice-fixtures';
+import { postEntry } from './ledger-fixtures';
 
 /**
  * The tax table an auditor would check, worked by hand from Directive 2006/112/EC: for a show in
@@ -118,21 +119,82 @@ describe('the tax of a charge, with and without an event', () => {
     ]);
   });
 
-  it('a charge nothing configures a tax for is not billed as "exempt": the invoice names the gap', async () => {
+  it('bills a supply outside the scope of VAT as category O with its legal text, never beside taxed lines', async () => {
+    const admin = await server().auth('admin');
+    const type = {
+      code: 'OUTSIDE',
+      name: 'Not taxable (damage compensation)',
+      category: 'O',
+      exemption_reason: 'Not subject to VAT: compensation for damage is no consideration for a supply.',
+      rates: [{ rate_bp: 0, valid_from: '2000-01-01' }],
+    };
+    const noText = await server().app.inject({
+      method: 'POST',
+      url: '/api/v1/taxType/',
+      headers: admin,
+      payload: { ...type, exemption_reason: null },
+    });
+    expect(noText.json()).toMatchObject({ fields: { exemption_reason: ['required'] } });
+    const created = await server().app.inject({
+      method: 'POST',
+      url: '/api/v1/taxType/',
+      headers: admin,
+      payload: type,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const outside = created.json<{ id: number }>().id;
     const auth = await server().auth('organizer');
-    await charge(server().app, auth, {
+    const damage = { party_type: 'rider', party_id: f.rider, category: 'other', description: 'Damaged box door' };
+    const line = await charge(server().app, auth, { ...damage, unit_price: 8000, tax_type: outside });
+    expect(line).toMatchObject({ gross: -8000, tax: 0 });
+    // Beside a taxed box it is refused before a number is taken (EN 16931 BR-O-11..14).
+    const box = await charge(server().app, auth, { party_type: 'rider', party_id: f.rider, consumable: f.box });
+    const mixed = await call(
+      'organizer',
+      'GET',
+      `/api/v1/venue/1/generateInvoice/?venueParticipationID=${f.participation}`,
+    );
+    expect(mixed.json()).toMatchObject({ error: 'invoice_incomplete', fields: ['line.outside_scope_mixed'] });
+    expect((await call('organizer', 'DELETE', `/api/v1/transaction/${box.id}/`)).statusCode).toBe(204);
+    const invoice = await invoiceOf(f.participation);
+    expect(invoice.vat_summary).toEqual([
+      {
+        tax_rate_bp: 0,
+        tax_category: 'O',
+        exemption_reason: type.exemption_reason,
+        exemption_code: null,
+        net: 8000,
+        tax: 0,
+        gross: 8000,
+      },
+    ]);
+    // The e-invoice states category O with its text and the VATEX code, and no VAT id (BR-O-02).
+    const xml = (await call('organizer', 'GET', `/api/v1/invoice/${invoice.id}/xrechnung/`)).body;
+    expect(xml).toContain('<cbc:TaxExemptionReasonCode>VATEX-EU-O</cbc:TaxExemptionReasonCode>');
+    expect(xml).toContain(type.exemption_reason);
+    expect(xml).not.toContain('SI12345678');
+  });
+
+  it('a charge nothing configures a tax for is not posted at 0 % (so never billed as "exempt"): refused, nothing written', async () => {
+    await db()
+      .delete(taxConfigurations)
+      .where(and(eq(taxConfigurations.vecId, f.vec), eq(taxConfigurations.category, 'hay')));
+    const res = await postEntry(server().app, await server().auth('organizer'), {
+      venue: 1,
+      kind: 'charge',
       party_type: 'rider',
       party_id: f.rider,
       category: 'hay',
       description: 'Hay bale',
       unit_price: 900,
     });
-    const refused = await call(
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ tax_type: ['no_tax_configured'] });
+    const nothing = await call(
       'organizer',
       'GET',
       `/api/v1/venue/1/generateInvoice/?venueParticipationID=${f.participation}`,
     );
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ error: 'invoice_incomplete', fields: ['line.tax_ground'] });
+    expect(nothing.json()).toMatchObject({ error: 'nothing_to_invoice' });
   });
 });

@@ -1,7 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { computeTax, type TaxOverride } from '@shared/ledger';
-import { riders, taxConfigurations, taxRates, venues } from '../../server/src/db/schema';
+import {
+  consumables,
+  eventCategories,
+  riders,
+  taxConfigurations,
+  taxRates,
+  transactions,
+  venueEventCategories,
+  venues,
+} from '../../server/src/db/schema';
 import { postEntry, seedLedgerFixtures, type LedgerFixtures } from './ledger-fixtures';
 import { useTestServer } from './helpers/use-server';
 
@@ -56,8 +65,9 @@ describe('tax through POST /api/v1/transaction/ (snapshotted on the entry)', () 
     f = await seedLedgerFixtures(db);
     // Electricity: the event's tax that does not apply unless the rider's override forces it.
     await db
-      .insert(taxConfigurations)
-      .values({ vecId: f.vec, category: 'electricity', taxTypeId: f.vatStd, appliesByDefault: false });
+      .update(taxConfigurations)
+      .set({ taxTypeId: f.vatStd, appliesByDefault: false })
+      .where(and(eq(taxConfigurations.vecId, f.vec), eq(taxConfigurations.category, 'electricity')));
   });
 
   async function setup(entry: 'gross' | 'net', override: TaxOverride) {
@@ -124,7 +134,17 @@ describe('tax through POST /api/v1/transaction/ (snapshotted on the entry)', () 
       0,
       -10000,
     ],
-    ['no tax type at all', 'gross', 'FORCE', () => ({ category: 'hay', unit_price: 999 }), 0, -999, 0, -999],
+    // The fixtures' event has hay exempt (category E, 0 %): FORCE finds no rate to force.
+    [
+      'hay exempt by the event, rider FORCE',
+      'gross',
+      'FORCE',
+      () => ({ category: 'hay', unit_price: 999 }),
+      0,
+      -999,
+      0,
+      -999,
+    ],
     ['box at net prices', 'net', 'NO_OVERRIDE', () => ({ consumable: f.box }), 2200, -15000, -3300, -18300],
     [
       '3 × 3.33 net, office tax type',
@@ -203,5 +223,99 @@ describe('tax through POST /api/v1/transaction/ (snapshotted on the entry)', () 
       occurred_at: '2019-12-31T12:00:00+01:00',
     });
     expect(before.json().fields).toEqual({ tax_type: ['no_tax_rate'] });
+  });
+});
+
+describe('no charge without its VAT: the tax resolves or the post is refused', () => {
+  const server = useTestServer();
+  let f: LedgerFixtures;
+  beforeEach(async () => {
+    f = await seedLedgerFixtures(server().database.db);
+  });
+  const db = () => server().database.db;
+  const post = async (username: string, body: Record<string, unknown>) =>
+    postEntry(server().app, await server().auth(username), {
+      venue: 1,
+      kind: 'charge',
+      party_type: 'rider',
+      party_id: f.rider,
+      ...body,
+    });
+  const count = async () =>
+    Number(
+      (
+        await db()
+          .select({ n: sql<number>`count(*)` })
+          .from(transactions)
+      )[0]!.n,
+    );
+  /** The venue's event configures no tax for hay any more. */
+  const unconfigureHay = () =>
+    db()
+      .delete(taxConfigurations)
+      .where(and(eq(taxConfigurations.vecId, f.vec), eq(taxConfigurations.category, 'hay')));
+
+  it('resolves in order: the tax type named > the article’s > the event’s > the venue’s where its events agree', async () => {
+    // The office names one: it wins over the article's (shavings: 9.5 %).
+    const named = await post('admin', { consumable: f.shavings, tax_type: f.vatStd });
+    expect(named.json()).toMatchObject({ tax_type: f.vatStd, tax_rate_bp: 2200 });
+    // The article's own tax type wins over the event's configuration of its category (exempt).
+    const article = await post('admin', { consumable: f.shavings });
+    expect(article.json()).toMatchObject({ tax_type: f.vatRed, tax_rate_bp: 950 });
+    // The event's configuration of the category: the box at 22 %.
+    const event = await post('admin', { consumable: f.box });
+    expect(event.json()).toMatchObject({ tax_type: f.vatStd, tax_rate_bp: 2200, vec: f.vec });
+    // A party in no event (the employer, charged directly): the venue's configuration, its one event's.
+    const employer = await post('admin', { party_type: 'employer', party_id: f.employer, consumable: f.box });
+    expect(employer.statusCode, employer.body).toBe(201);
+    expect(employer.json()).toMatchObject({ tax_type: f.vatStd, tax_rate_bp: 2200, vec: null });
+  });
+
+  it('refuses a charge nothing gives a tax, on the field that fixes it, and writes nothing', async () => {
+    await unconfigureHay();
+    const before = await count();
+    // The office's free line: the entry's tax type is what fixes it.
+    const office = await post('admin', { category: 'hay', description: 'Hay', unit_price: 950 });
+    expect(office.statusCode).toBe(400);
+    expect(office.json().fields).toEqual({ tax_type: ['no_tax_configured'] });
+    // An article without a tax type, at the office and at the stable: the article's tax type.
+    const [hay] = await db()
+      .insert(consumables)
+      .values({ venueId: 1, name: 'Hay', category: 'hay', unitPriceMinor: 950 })
+      .returning({ id: consumables.id });
+    for (const username of ['admin', 'stable']) {
+      const res = await post(username, { consumable: hay!.id, ...(username === 'stable' ? { source: 'stable' } : {}) });
+      expect(res.statusCode, username).toBe(400);
+      expect(res.json().fields, username).toEqual({ consumable: ['no_tax_configured'] });
+    }
+    expect(await count()).toBe(before);
+    // Named by the office, the same line posts.
+    const fixed = await post('admin', { category: 'hay', description: 'Hay', unit_price: 950, tax_type: f.vatRed });
+    expect(fixed.statusCode, fixed.body).toBe(201);
+    expect(fixed.json()).toMatchObject({ tax_rate_bp: 950, tax: -82 });
+  });
+
+  it('refuses a party in no event where the venue’s events disagree, and needs no tax for credits and payments', async () => {
+    // A second event at the venue with hay at 9.5 %, the first's exempt: no one tax for the venue.
+    const [second] = await db()
+      .insert(venueEventCategories)
+      .values({ venueId: 1, eventCategoryId: (await db().select().from(eventCategories))[0]!.id, name: 'CSN' })
+      .returning({ id: venueEventCategories.id });
+    await db().insert(taxConfigurations).values({ vecId: second!.id, category: 'hay', taxTypeId: f.vatRed });
+    const employer = await post('admin', {
+      party_type: 'employer',
+      party_id: f.employer,
+      category: 'hay',
+      description: 'Hay',
+      unit_price: 950,
+    });
+    expect(employer.json().fields).toEqual({ tax_type: ['no_tax_configured'] });
+    // The rider in the first event takes that event's (exempt).
+    const rider = await post('admin', { category: 'hay', description: 'Hay', unit_price: 950 });
+    expect(rider.json()).toMatchObject({ tax_rate_bp: 0, vec: f.vec });
+    // A payment carries no VAT: nothing to resolve.
+    await unconfigureHay();
+    const payment = await post('admin', { kind: 'payment', category: 'hay', unit_price: 950 });
+    expect(payment.statusCode, payment.body).toBe(201);
   });
 });

@@ -66,7 +66,16 @@ export const DEMO_EVENT_CATEGORIES: [string, string, string][] = [
 export const DEMO_TAX_TYPES = [
   { code: 'SI_VAT_22', name: 'VAT 22 %', rateBp: 2200, validFrom: '2013-07-01' },
   { code: 'SI_VAT_9_5', name: 'VAT 9.5 %', rateBp: 950, validFrom: '2013-07-01' },
-  { code: 'VAT_EXEMPT', name: 'VAT exempt', rateBp: 0, validFrom: '2000-01-01' },
+  {
+    code: 'VAT_EXEMPT',
+    name: 'VAT exempt',
+    rateBp: 0,
+    validFrom: '2000-01-01',
+    // Stated with its ground, never read from its 0 %.
+    category: 'E',
+    exemptionReason: 'Exempt under Article 132(1)(m) of Directive 2006/112/EC.',
+    exemptionCode: 'VATEX-EU-132-1M',
+  },
 ] as const;
 
 /**
@@ -166,7 +175,17 @@ export async function seedDemoShow(tx: Db, riderUsername: string): Promise<void>
 
   const taxTypeIds = new Map<string, number>();
   for (const type of DEMO_TAX_TYPES) {
-    const [row] = await tx.insert(taxTypes).values({ code: type.code, name: type.name }).returning();
+    const stated = 'category' in type ? type : null;
+    const [row] = await tx
+      .insert(taxTypes)
+      .values({
+        code: type.code,
+        name: type.name,
+        ...(stated
+          ? { category: stated.category, exemptionReason: stated.exemptionReason, exemptionCode: stated.exemptionCode }
+          : {}),
+      })
+      .returning();
     await tx.insert(taxRates).values({ taxTypeId: row!.id, rateBp: type.rateBp, validFrom: type.validFrom });
     taxTypeIds.set(type.code, row!.id);
   }

@@ -79,10 +79,10 @@ export const taxRate = z.object({
  * rate of 0: S standard or reduced rate (a rate above 0), Z zero rate, E exempt, AE reverse
  * charge, K intra-community supply, G export outside the EU (all at 0).
  */
-export const TAX_TYPE_CATEGORIES = ['S', 'Z', 'E', 'AE', 'K', 'G'] as const;
+export const TAX_TYPE_CATEGORIES = ['S', 'Z', 'E', 'AE', 'K', 'G', 'O'] as const;
 export type TaxTypeCategory = (typeof TAX_TYPE_CATEGORIES)[number];
 /** Categories without VAT that must name their legal ground on the invoice (BR-E-10, BR-AE-10, BR-IC-10, BR-G-10). */
-export const CATEGORIES_WITH_LEGAL_TEXT: readonly TaxTypeCategory[] = ['E', 'AE', 'K', 'G'];
+export const CATEGORIES_WITH_LEGAL_TEXT: readonly TaxTypeCategory[] = ['E', 'AE', 'K', 'G', 'O'];
 
 export const taxType = z.object({
   id: z.number().int(),

@@ -50,6 +50,8 @@ export const INVOICE_GAPS = [
   'buyer.vat_id',
   // a line without VAT whose tax type states no ground for it (exempt, reverse charge, …)
   'line.tax_ground',
+  // lines outside the scope of VAT beside taxed ones: EN 16931 BR-O-11..14 want them on an invoice of their own
+  'line.outside_scope_mixed',
 ] as const;
 export type InvoiceGap = (typeof INVOICE_GAPS)[number];
 
@@ -59,7 +61,7 @@ export const INVOICED_PARTY_TYPES = ['rider', 'employer', 'simpleuser', 'officia
  * EN 16931 VAT category codes (UNTDID 5305): S standard/reduced, AE reverse charge, E exempt,
  * Z zero rate, K intra-community supply, G export outside the EU.
  */
-export const TAX_CATEGORIES = ['S', 'AE', 'E', 'Z', 'K', 'G'] as const;
+export const TAX_CATEGORIES = ['S', 'AE', 'E', 'Z', 'K', 'G', 'O'] as const;
 export type TaxCategory = (typeof TAX_CATEGORIES)[number];
 
 const minor = z.number().int();
@@ -82,6 +84,8 @@ export const invoiceLine = z.object({
   /** The legal ground of a line without VAT, from its tax type (EN 16931 BT-120/BT-121); absent: the category's own. */
   exemption_reason: z.string().nullable().optional(),
   exemption_code: z.string().nullable().optional(),
+  /** Charged at a price including VAT: its rate's VAT is taken on the gross total (absent on older invoices). */
+  prices_include_tax: z.boolean().optional(),
   /** Already covered by a credit note. */
   credited: z.boolean(),
 });

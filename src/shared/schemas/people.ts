@@ -5,6 +5,7 @@ import { isCountryCode } from './iso-codes';
 import { listQuery } from './pagination';
 import { horse, horseInput, personSummary } from './participation';
 import { feiPersonIdField, OWNER_TYPES } from './owner';
+import { leitwegIdField } from './venue-issuer';
 
 /**
  * Profiles, the rider's horses and grooms, employment, the merchant's fees and horse duplicates
@@ -132,11 +133,14 @@ export const employerProfile = z.object({
   ...base,
   company_name: z.string(),
   vat_id: z.string().nullable(),
+  /** A German public buyer's Leitweg-ID: its invoices' buyer reference (XRechnung BT-10, BR-DE-15). */
+  leitweg_id: z.string().nullable(),
   bookkeeping_ref_id: z.number().int().nullable(),
 });
 export const employerProfileInput = z.object({
   company_name: requiredString(140),
   vat_id: optionalText(30),
+  leitweg_id: leitwegIdField,
   ...namesInput,
   ...contactInput,
   bookkeeping_ref_id: z.number({ error: 'invalid' }).int().positive().max(MAX_ID, { error: 'invalid' }).nullish(),

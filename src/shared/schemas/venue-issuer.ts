@@ -95,3 +95,28 @@ export const venueIssuerDetail = {
   contact_phone: z.string().nullable(),
   contact_email: z.string().nullable(),
 };
+
+/**
+ * A Leitweg-ID: the routing id of a German public buyer, printed as the buyer reference (EN 16931
+ * BT-10; XRechnung BR-DE-15). KoSIT's format specification (version 2.0.2): a coarse address of
+ * 2 to 12 digits, an optional fine address of up to 30 letters and digits, and two check digits,
+ * joined by hyphens; the check digits make the whole (letters as 10–35) ≡ 1 mod 97 (ISO/IEC 7064
+ * MOD 97-10, as an IBAN's).
+ */
+export function isLeitwegId(value: string): boolean {
+  const match = /^(\d{2,12})(?:-([0-9A-Z]{1,30}))?-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const digits = `${match[1]}${match[2] ?? ''}${match[3]}`.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+  let rest = 0;
+  for (const digit of digits) rest = (rest * 10 + Number(digit)) % 97;
+  return rest === 1;
+}
+
+export const leitwegIdField = z
+  .string({ error: 'invalid' })
+  .trim()
+  .max(46, { error: 'too_long' })
+  .transform((v) => v.replace(/\s/g, '').toUpperCase())
+  .refine((v) => v === '' || isLeitwegId(v), { error: 'invalid_leitweg_id' })
+  .nullish()
+  .transform((v) => v || null);

@@ -51,7 +51,7 @@ export const taxTypes = pgTable(
     /**
      * The EN 16931 VAT category (UNTDID 5305) its lines are billed with: S standard or reduced
      * rate, Z zero rate, E exempt, AE reverse charge, K intra-community supply, G export outside
-     * the EU. Stated, never inferred from a rate of 0.
+     * the EU, O outside the scope of VAT. Stated, never inferred from a rate of 0.
      */
     category: text('category').notNull().default('S'),
     /** The legal ground of a category without VAT (BT-120 text, BT-121 VATEX code), printed on the invoice. */
@@ -62,7 +62,7 @@ export const taxTypes = pgTable(
   },
   (t) => [
     uniqueIndex('tax_types_code_key').on(t.code),
-    check('tax_types_category_check', sql`${t.category} IN ('S', 'Z', 'E', 'AE', 'K', 'G')`),
+    check('tax_types_category_check', sql`${t.category} IN ('S', 'Z', 'E', 'AE', 'K', 'G', 'O')`),
   ],
 );
 

@@ -84,6 +84,8 @@ export const employers = pgTable(
     userId: owner(),
     companyName: text('company_name').notNull().default(''),
     vatId: text('vat_id'),
+    /** A German public buyer's routing id (Leitweg-ID), printed as its invoices' buyer reference (BT-10). */
+    leitwegId: text('leitweg_id'),
     ...names(),
     ...contactColumns(),
     bookkeepingRefId: integer('bookkeeping_ref_id'),

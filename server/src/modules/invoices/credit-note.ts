@@ -8,7 +8,10 @@ import { invoices } from '../../db/schema';
 import type { RequestUser } from '../../types';
 import { reverseInvoiced } from '../ledger/credit';
 import { nextNumber } from './invoice.repo';
-import { datesOf, totalsOf, vatSummaryOf } from './issue';
+import type { PartyType } from '@shared/ledger';
+import { postTaxRounding } from '../ledger/tax-rounding';
+import { invoiceLabels } from './documents/invoice-labels';
+import { datesOf, priceDocument, roundingOf, totalsOf } from './issue';
 import { invoiceNumberText, invoiceReference } from './payment-reference';
 
 /** The entries of an invoice already reversed (by a credit note: only credit notes reverse invoiced entries). */
@@ -18,6 +21,14 @@ export async function creditedEntries(db: Db, invoiceId: number): Promise<Set<nu
       WHERE t.invoice_id = ${invoiceId} AND EXISTS (SELECT 1 FROM transactions r WHERE r.reversal_of_id = t.id)`),
   );
   return new Set(rows.map((r) => Number(r.id)));
+}
+
+/** The entries' amounts as the ledger posted them (before any document's rounding). */
+async function postedOf(tx: Db, ids: readonly number[]) {
+  return rowsOf<{ tax_rate_bp: number; net: string; tax: string }>(
+    await tx.execute(sql`SELECT tax_rate_bp, net_minor::text AS net, tax_minor::text AS tax FROM transactions
+      WHERE id IN (SELECT unnest(${`{${ids.join(',')}}`}::bigint[]))`),
+  ).map((r) => ({ tax_rate_bp: Number(r.tax_rate_bp), net: Number(r.net), tax: Number(r.tax) }));
 }
 
 /**
@@ -44,8 +55,10 @@ export async function issueCreditNote(
   if (input.lines?.some((id) => !onInvoice.has(id))) throw fieldError('lines', 'not_on_invoice');
   if (chosen.some((id) => credited.has(id)) || !chosen.length) throw fieldError('lines', 'already_credited');
 
-  const creditLines = lines.filter((l) => chosen.includes(l.transaction)).map((l) => ({ ...l, credited: false }));
-  const totals = totalsOf(creditLines);
+  const { lines: creditLines, vatSummary } = priceDocument(
+    lines.filter((l) => chosen.includes(l.transaction)).map((l) => ({ ...l, credited: false })),
+  );
+  const totals = totalsOf(vatSummary);
   const number = await nextNumber(tx, invoice.venueId, 'invoice');
   const [{ timeZone } = { timeZone: 'Europe/Berlin' }] = rowsOf<{ timeZone: string }>(
     await tx.execute(sql`SELECT time_zone AS "timeZone" FROM venues WHERE id = ${invoice.venueId}`),
@@ -65,7 +78,7 @@ export async function issueCreditNote(
       buyer: invoice.buyer,
       seller: { ...(invoice.seller as object), note: input.reason?.trim() || null },
       lines: creditLines,
-      vatSummary: vatSummaryOf(creditLines),
+      vatSummary,
       currency: invoice.currency,
       netMinor: totals.net,
       taxMinor: totals.tax,
@@ -82,6 +95,24 @@ export async function issueCreditNote(
     invoiceId: invoice.id,
     creditNoteId,
     transactionIds: chosen,
+  });
+  // The credit note's VAT is taken per rate on what it credits (BR-CO-17), like an invoice's: the
+  // reversals gave back the lines' VAT as posted, the rest of each rate is booked with the note.
+  const numberText = invoiceNumberText(invoice.venueId, number);
+  await postTaxRounding(tx, request, {
+    venueId: invoice.venueId,
+    documentId: creditNoteId,
+    partyType: invoice.partyType as PartyType,
+    partyId: invoice.partyId,
+    currency: invoice.currency,
+    description: invoiceLabels(invoice.language).vatRounding(numberText),
+    userId: user.id,
+    // The note gives back its own amounts; the reversals gave back the entries as posted.
+    differences: roundingOf(vatSummary, await postedOf(tx, chosen)).map((d) => ({
+      rateBp: d.rateBp,
+      net: -d.net,
+      tax: -d.tax,
+    })),
   });
   if (chosen.length + credited.size >= lines.length) {
     await tx.update(invoices).set({ status: 'cancelled' }).where(eq(invoices.id, invoice.id));

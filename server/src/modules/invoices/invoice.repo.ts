@@ -74,6 +74,8 @@ export interface EntryRow {
   taxMinor: number;
   grossMinor: number;
   taxRateBp: number;
+  /** Charged at a price including VAT (the net was split off the gross). */
+  pricesIncludeTax: boolean;
   taxTypeId: number | null;
   /** The charge category (box, shavings, entry_fee, services, …): where the supply is taxed. */
   category: string | null;
@@ -104,7 +106,7 @@ export async function lockEntries(
   const rows = rowsOf<EntryRow & { id: string | number }>(
     await tx.execute(sql`SELECT t.id, (t.occurred_at AT TIME ZONE v.time_zone)::date::text AS "occurredAt", t.kind, t.description, t.quantity,
         t.net_minor AS "netMinor", t.tax_minor AS "taxMinor", t.gross_minor AS "grossMinor",
-        t.tax_rate_bp AS "taxRateBp", t.tax_type_id AS "taxTypeId", tt.category AS "taxCategory", t.category,
+        t.tax_rate_bp AS "taxRateBp", t.prices_include_tax AS "pricesIncludeTax", t.tax_type_id AS "taxTypeId", tt.category AS "taxCategory", t.category,
         tt.exemption_reason AS "exemptionReason", tt.exemption_code AS "exemptionCode",
         (SELECT btrim(r.first_name || ' ' || r.last_name) FROM riders r WHERE r.id = t.beneficiary_rider_id) AS beneficiary,
         (SELECT COALESCE(NULLIF(btrim(m.company_name), ''), btrim(m.first_name || ' ' || m.last_name))
@@ -182,12 +184,13 @@ export async function issuerOf(db: Db, venueId: number): Promise<Issuer | undefi
   } as Issuer;
 }
 
-const PROFILE_SQL: Record<string, { table: string; name: string; vat: string }> = {
+const PROFILE_SQL: Record<string, { table: string; name: string; vat: string; leitweg?: string }> = {
   rider: { table: 'riders', name: `btrim(p.first_name || ' ' || p.last_name)`, vat: 'NULL' },
   employer: {
     table: 'employers',
     name: `COALESCE(NULLIF(btrim(p.company_name), ''), btrim(p.first_name || ' ' || p.last_name))`,
     vat: 'p.vat_id',
+    leitweg: 'p.leitweg_id',
   },
   simpleuser: { table: 'simple_users', name: `btrim(p.first_name || ' ' || p.last_name)`, vat: 'NULL' },
   official: { table: 'officials', name: `btrim(p.first_name || ' ' || p.last_name)`, vat: 'NULL' },
@@ -197,6 +200,8 @@ export interface Buyer extends InvoiceParty {
   language: Language;
   /** A rider's tax override (SKIP: reverse charge). */
   taxOverride: string | null;
+  /** A German public buyer's Leitweg-ID (employers only): the invoice's buyer reference (BT-10). */
+  leitweg_id?: string | null;
 }
 
 /** The party as the buyer: its profile's name, address and VAT id, its user's language and e-mail. */
@@ -213,10 +218,12 @@ export async function buyerOf(db: Db, party: PartyKey): Promise<Buyer | undefine
     email: string | null;
     language: string | null;
     taxOverride: string | null;
+    leitwegId: string | null;
   }>(
     await db.execute(sql`SELECT ${sql.raw(p.name)} AS name, p.address, p.postal_code AS "postalCode", p.city, p.country,
         ${sql.raw(p.vat)} AS "vatId", COALESCE(p.email, u.email) AS email, u.language,
-        ${sql.raw(party.type === 'rider' ? 'p.tax_override' : 'NULL')} AS "taxOverride"
+        ${sql.raw(party.type === 'rider' ? 'p.tax_override' : 'NULL')} AS "taxOverride",
+        ${sql.raw(p.leitweg ?? 'NULL')} AS "leitwegId"
       FROM ${sql.raw(p.table)} p LEFT JOIN users u ON u.id = p.user_id WHERE p.id = ${party.id}`),
   );
   if (!row) return undefined;
@@ -230,5 +237,6 @@ export async function buyerOf(db: Db, party: PartyKey): Promise<Buyer | undefine
     email: row.email,
     language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
     taxOverride: row.taxOverride,
+    ...(row.leitwegId ? { leitweg_id: row.leitwegId } : {}),
   };
 }

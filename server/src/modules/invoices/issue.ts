@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { mulDivRound } from '@shared/ledger';
 import type { InvoiceGap, InvoiceLine, TaxCategory, VatSummaryRow } from '@shared/schemas/invoices';
 import type { Db } from '../../db/client';
 import { invoices } from '../../db/schema';
@@ -15,6 +16,8 @@ import {
 import { buyerKindOf, placeOfSupply, supplyKindOf } from '../ledger/tax-place';
 import { assertComplete, buyerGaps, sellerGaps } from './invoice-check';
 import { invoiceNumberText, invoiceReference } from './payment-reference';
+import { postTaxRounding } from '../ledger/tax-rounding';
+import { invoiceLabels } from './documents/invoice-labels';
 
 /**
  * Issuing an invoice (DOMAIN.md "Invoice"), in the caller's database transaction: the party's
@@ -70,6 +73,7 @@ export function lineOf(entry: EntryRow, category: TaxCategory): InvoiceLine {
     gross: entry.grossMinor,
     tax_rate_bp: entry.taxRateBp,
     tax_category: category,
+    prices_include_tax: entry.pricesIncludeTax,
     ...(category !== 'S' && (entry.exemptionReason || entry.exemptionCode)
       ? { exemption_reason: entry.exemptionReason, exemption_code: entry.exemptionCode }
       : {}),
@@ -77,37 +81,83 @@ export function lineOf(entry: EntryRow, category: TaxCategory): InvoiceLine {
   };
 }
 
-/** One row per VAT category and rate, in rate order. */
-export function vatSummaryOf(lines: readonly InvoiceLine[]): VatSummaryRow[] {
-  const rows = new Map<string, VatSummaryRow>();
+/**
+ * The VAT of a document, per VAT category and rate (its summary, in rate order), taken once on
+ * the rate's total (EN 16931 BR-CO-17; § 14 (4) no. 8 UStG: the tax amount per rate), never summed
+ * from its lines' VAT each rounded when it was charged — 250 lines rounded apart drift up to 1.25
+ * from the rate's VAT.
+ * - Net prices: the VAT of the rate is its lines' net total × the rate, rounded once; the buyer
+ *   owes net + that VAT.
+ * - Gross prices (every line of the rate charged at a price including VAT): what the buyer was
+ *   charged stays; the VAT of the rate is the gross total × rate ÷ (1 + rate), rounded once, and
+ *   the lines' net amounts, each split off its gross when it was charged, are evened out cent by
+ *   cent — on the lines whose own rounding was furthest off — to add up to gross − VAT (BR-S-08),
+ *   which keeps the rate's VAT within a cent of net × rate.
+ * A category without VAT has none. Returns the lines as the document bills them and the summary.
+ */
+export function priceDocument(input: readonly InvoiceLine[]): { lines: InvoiceLine[]; vatSummary: VatSummaryRow[] } {
+  const lines = input.map((line) => ({ ...line }));
+  const groups = new Map<string, InvoiceLine[]>();
   for (const line of lines) {
     const key = `${line.tax_category}:${line.tax_rate_bp}`;
-    const row = rows.get(key) ?? {
-      tax_rate_bp: line.tax_rate_bp,
-      tax_category: line.tax_category,
-      ...(line.exemption_reason || line.exemption_code
-        ? { exemption_reason: line.exemption_reason ?? null, exemption_code: line.exemption_code ?? null }
-        : {}),
-      net: 0,
-      tax: 0,
-      gross: 0,
-    };
-    row.net += line.net;
-    row.tax += line.tax;
-    row.gross += line.gross;
-    rows.set(key, row);
+    groups.set(key, [...(groups.get(key) ?? []), line]);
   }
-  return [...rows.values()].sort(
-    (a, b) => b.tax_rate_bp - a.tax_rate_bp || a.tax_category.localeCompare(b.tax_category),
-  );
+  const rows: VatSummaryRow[] = [];
+  for (const group of groups.values()) {
+    const { tax_rate_bp: rateBp, tax_category: category, exemption_reason, exemption_code } = group[0]!;
+    let net = group.reduce((sum, line) => sum + line.net, 0);
+    let tax = 0;
+    if (category === 'S' && group.every((line) => line.prices_include_tax === true)) {
+      const gross = group.reduce((sum, line) => sum + line.gross, 0);
+      tax = mulDivRound(gross, rateBp, 10_000 + rateBp);
+      evenOut(group, gross - tax - net, rateBp);
+      net = gross - tax;
+    } else if (category === 'S') {
+      tax = mulDivRound(net, rateBp, 10_000);
+    }
+    rows.push({
+      tax_rate_bp: rateBp,
+      tax_category: category,
+      ...(exemption_reason || exemption_code
+        ? { exemption_reason: exemption_reason ?? null, exemption_code: exemption_code ?? null }
+        : {}),
+      net,
+      tax,
+      gross: net + tax,
+    });
+  }
+  rows.sort((a, b) => b.tax_rate_bp - a.tax_rate_bp || a.tax_category.localeCompare(b.tax_category));
+  return { lines, vatSummary: rows };
 }
 
-export const totalsOf = (lines: readonly Pick<InvoiceLine, 'net' | 'tax' | 'gross'>[]) =>
-  lines.reduce((t, l) => ({ net: t.net + l.net, tax: t.tax + l.tax, gross: t.gross + l.gross }), {
-    net: 0,
-    tax: 0,
-    gross: 0,
-  });
+/**
+ * Moves `cents` (signed) from the lines' VAT to their net, one cent a line, gross unchanged: on
+ * the lines whose VAT was rounded furthest in the other direction (VAT × (1 + rate) − gross × rate,
+ * exact in integers). |cents| never exceeds the lines (each was rounded by at most half a cent).
+ */
+function evenOut(group: InvoiceLine[], cents: number, rateBp: number): void {
+  if (cents === 0) return;
+  const off = (line: InvoiceLine) => BigInt(line.tax) * BigInt(10_000 + rateBp) - BigInt(line.gross) * BigInt(rateBp);
+  // Less VAT (cents > 0): the lines rounded up most first; more VAT: those rounded down most.
+  const towards = cents > 0 ? -1n : 1n;
+  const order = group
+    .map((line, i) => ({ line, i, key: off(line) * towards }))
+    .sort((a, b) => (a.key === b.key ? a.i - b.i : a.key < b.key ? -1 : 1));
+  const step = Math.sign(cents);
+  for (let k = 0; k < Math.abs(cents); k++) {
+    const line = order[k % order.length]!.line;
+    line.net += step;
+    line.tax -= step;
+    line.unit_net = line.quantity > 0 ? divRound(line.net, line.quantity) : line.net;
+  }
+}
+
+/** A document's totals: the lines' net, the VAT of its summary (per rate), and their sum. */
+export const totalsOf = (summary: readonly Pick<VatSummaryRow, 'net' | 'tax'>[]) => {
+  const net = summary.reduce((sum, row) => sum + row.net, 0);
+  const tax = summary.reduce((sum, row) => sum + row.tax, 0);
+  return { net, tax, gross: net + tax };
+};
 
 /** The issue date in the venue's time zone, and the due date `days` later (YYYY-MM-DD). */
 export async function datesOf(tx: Db, timeZone: string, dueDays: number) {
@@ -145,11 +195,13 @@ export async function issueInvoice(
   const categories = entries.map((e) => taxCategoryOf(e, buyer, issuer.country));
   // A line without VAT and without a legal ground for it is a gap like a missing address.
   const untaxed: InvoiceGap[] = categories.includes(null) ? ['line.tax_ground'] : [];
-  const lines = entries.map((e, i) => lineOf(e, categories[i] ?? 'S'));
+  // EN 16931 BR-O-11..14: supplies outside the scope of VAT go on an invoice with no other category.
+  if (categories.includes('O') && categories.some((c) => c !== 'O')) untaxed.push('line.outside_scope_mixed');
+  const { lines, vatSummary } = priceDocument(entries.map((e, i) => lineOf(e, categories[i] ?? 'S')));
   // Everything the e-invoice needs is checked before the number is taken: a refused invoice
   // rolls back with nothing locked and no number used.
   assertComplete([...sellerGaps(issuer), ...buyerGaps(buyer, lines), ...untaxed], buyer.name);
-  const totals = totalsOf(lines);
+  const totals = totalsOf(vatSummary);
   const number = await nextNumber(tx, venueId, 'invoice');
   const { issueDate, dueDate } = options.dates ?? (await datesOf(tx, issuer.timeZone, issuer.dueDays));
   const { language, taxOverride: _override, ...buyerParty } = buyer;
@@ -166,7 +218,7 @@ export async function issueInvoice(
       buyer: buyerParty,
       seller: sellerSnapshot(issuer),
       lines,
-      vatSummary: vatSummaryOf(lines),
+      vatSummary,
       currency: issuer.currency,
       netMinor: totals.net,
       taxMinor: totals.tax,
@@ -184,7 +236,42 @@ export async function issueInvoice(
       entries.map((e) => sql`${e.id}`),
       sql`, `,
     )})`);
+  await postTaxRounding(
+    tx,
+    { userId: options.userId },
+    {
+      venueId,
+      documentId: id,
+      partyType: party.type,
+      partyId: party.id,
+      currency: issuer.currency,
+      description: invoiceLabels(language).vatRounding(invoiceNumberText(venueId, number)),
+      userId: options.userId,
+      differences: roundingOf(
+        vatSummary,
+        entries.map((e) => ({ tax_rate_bp: e.taxRateBp, net: e.netMinor, tax: e.taxMinor })),
+      ),
+    },
+  );
   return id;
+}
+
+/**
+ * Per rate, the document's net and VAT (its summary's) less what its entries were posted with:
+ * what the ledger books when the document is issued (postTaxRounding), so accounts and document agree.
+ */
+export function roundingOf(
+  summary: readonly Pick<VatSummaryRow, 'tax_rate_bp' | 'net' | 'tax'>[],
+  posted: readonly { tax_rate_bp: number; net: number; tax: number }[],
+): { rateBp: number; net: number; tax: number }[] {
+  const byRate = new Map<number, { net: number; tax: number }>();
+  const add = (rateBp: number, net: number, tax: number) => {
+    const sum = byRate.get(rateBp) ?? { net: 0, tax: 0 };
+    byRate.set(rateBp, { net: sum.net + net, tax: sum.tax + tax });
+  };
+  for (const row of summary) add(row.tax_rate_bp, row.net, row.tax);
+  for (const line of posted) add(line.tax_rate_bp, -line.net, -line.tax);
+  return [...byRate].map(([rateBp, d]) => ({ rateBp, ...d }));
 }
 
 /** What the seller block of a document shows (the logo is read when rendering). */

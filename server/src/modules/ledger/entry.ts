@@ -215,6 +215,7 @@ export async function resolveEntry(
       vecId: spec.vecId,
       pricesIncludeTax: venue.pricesIncludeTax,
       override: ctx.rider?.taxOverride ?? 'NO_OVERRIDE',
+      field: spec.consumableId !== null ? 'consumable' : 'tax_type',
     },
     ctx.tax,
   );

@@ -72,9 +72,11 @@ export function ProfileForm({ type, initial, submitLabel, onSubmit, onFieldBlur,
         description={
           field === 'country' || field === 'nationality'
             ? t('profile.countryHint')
-            : next !== undefined
-              ? t('profile.nextRefId', { next })
-              : undefined
+            : field === 'leitweg_id'
+              ? t('profile.leitwegHint')
+              : next !== undefined
+                ? t('profile.nextRefId', { next })
+                : undefined
         }
         inputContainer={
           next === undefined

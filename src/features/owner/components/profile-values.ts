@@ -11,7 +11,7 @@ const NAMES = ['first_name', 'last_name'] as const;
 /** The kind's fields in form order (PROFILE_SCHEMAS input), the official's functions apart. */
 export const PROFILE_FIELDS: Record<OwnerType, readonly string[]> = {
   rider: [...NAMES, 'fei_id', 'national_id', 'registration_id', 'nationality', 'birth_date', ...CONTACT],
-  employer: ['company_name', 'vat_id', ...NAMES, ...CONTACT],
+  employer: ['company_name', 'vat_id', 'leitweg_id', ...NAMES, ...CONTACT],
   official: [...NAMES, 'fei_id', 'nationality', ...CONTACT],
   simpleuser: [...NAMES, ...CONTACT],
   merchant: ['company_name', 'vat_id', ...NAMES, ...CONTACT],

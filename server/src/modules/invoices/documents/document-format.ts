@@ -46,3 +46,24 @@ export function addressLines(party: {
   const town = [party.postal_code, party.city].filter(Boolean).join(' ');
   return [...street, ...(town ? [town] : []), ...(party.country ? [party.country] : [])];
 }
+
+/**
+ * The net unit price a line prints, so that quantity × price is the line's net amount exactly
+ * as printed (2 × 8.68 = 17.36), never a price rounded to the cent whose product is off: the
+ * price with as many decimals as it needs (up to four past the cent, as EN 16931 BT-146 allows),
+ * else — a net that the quantity does not divide in so many decimals (17.05 for 3) — the line's
+ * net for the whole quantity as the price's base quantity (BT-149): "17.05 per 3". Positive:
+ * the sign of a line goes with its quantity (BR-27).
+ */
+export function unitPriceOf(quantity: number, netMinor: number): { price: string; baseQuantity: number } {
+  const units = Math.abs(quantity);
+  const net = Math.abs(netMinor);
+  if (units <= 1) return { price: decimal(net), baseQuantity: 1 };
+  // The price in 1/10000 of a minor unit: exact when the quantity divides net × 10000.
+  const scaled = BigInt(net) * 10_000n;
+  if (scaled % BigInt(units) !== 0n) return { price: decimal(net), baseQuantity: units };
+  const perUnit = (scaled / BigInt(units)).toString().padStart(7, '0');
+  const whole = perUnit.slice(0, -6);
+  const fraction = perUnit.slice(-6).replace(/0+$/, '').padEnd(2, '0');
+  return { price: `${whole}.${fraction}`, baseQuantity: 1 };
+}

@@ -1,8 +1,8 @@
 import type { Invoice } from '@e-invoice-eu/core';
 import type { TaxCategory } from '@shared/schemas/invoices';
-import { dayDate, decimal, isoDay, percent } from './document-format';
+import { dayDate, decimal, isoDay, percent, unitPriceOf } from './document-format';
 import { invoiceLabels, type InvoiceLabels } from './invoice-labels';
-import { supplyPeriod, type InvoiceDocument } from './model';
+import { buyerReferenceOf, supplyPeriod, type InvoiceDocument } from './model';
 
 /**
  * InvoiceDocument → the EN 16931 invoice of @e-invoice-eu/core (its JSON mirrors UBL: `ubl:Invoice`,
@@ -29,7 +29,7 @@ export class InvoiceDocumentError extends Error {
   }
 }
 
-const ZERO_RATED: readonly TaxCategory[] = ['AE', 'E', 'Z', 'K', 'G'];
+const ZERO_RATED: readonly TaxCategory[] = ['AE', 'E', 'Z', 'K', 'G', 'O'];
 const groupKey = (category: TaxCategory, rateBp: number) => `${category}/${rateBp}`;
 
 /** The EN 16931 sums (BR-CO-10..16, BR-S/AE/E/Z-08/09) hold for the stored amounts, or an InvoiceDocumentError. */
@@ -38,23 +38,19 @@ export function checkInvoiceDocument(doc: InvoiceDocument): void {
   if (doc.lines.length === 0) problems.push('no lines (BR-16)');
   const lineNet = new Map<string, number>();
   let net = 0;
-  let tax = 0;
-  let gross = 0;
   doc.lines.forEach((line, i) => {
     const key = groupKey(line.tax_category, line.tax_rate_bp);
     lineNet.set(key, (lineNet.get(key) ?? 0) + line.net);
     net += line.net;
-    tax += line.tax;
-    gross += line.gross;
     if (line.net + line.tax !== line.gross) problems.push(`line ${i + 1}: net + tax ≠ gross`);
     if (ZERO_RATED.includes(line.tax_category) && (line.tax_rate_bp !== 0 || line.tax !== 0)) {
       problems.push(`line ${i + 1}: category ${line.tax_category} takes no VAT`);
     }
     if (line.tax_category === 'S' && line.tax_rate_bp <= 0) problems.push(`line ${i + 1}: category S needs a rate`);
   });
-  if (net !== doc.netMinor || tax !== doc.taxMinor || gross !== doc.grossMinor) {
-    problems.push('the lines do not add up to the totals');
-  }
+  // The VAT is the summary's (per rate, on the rate's total: BR-CO-17), not the sum of the lines'
+  // own VAT: only the net amounts add up line by line (BR-CO-10).
+  if (net !== doc.netMinor) problems.push('the lines do not add up to the totals');
   if (doc.netMinor + doc.taxMinor !== doc.grossMinor) problems.push('net + tax ≠ gross');
   const summaryKeys = new Set<string>();
   let summaryTax = 0;
@@ -97,8 +93,9 @@ export function eInvoiceGaps(doc: InvoiceDocument): EInvoiceGap[] {
   if (doc.kind === 'invoice' && !seller.iban) gap('BR-DE-23 (SEPA credit transfer)', 'seller.iban');
   if (doc.lines.some((line) => line.tax_category === 'AE') && !buyer.vat_id) gap('BR-AE-02', 'buyer.vat_id');
   for (const row of doc.vatSummary) {
-    // BR-CO-17: category VAT = taxable amount × rate, rounded, within 1.00 either way. The ledger
-    // rounds per line, so the stored VAT may differ by up to half a cent per line.
+    // BR-CO-17: category VAT = taxable amount × rate, rounded (the validators allow 1.00 either
+    // way). Invoices issued now carry exactly that; one stored before VAT was taken per rate
+    // summed its lines' rounded VAT and may be off.
     if (row.tax_category !== 'S') continue;
     const expected = roundHalfUp(BigInt(Math.abs(row.net)) * BigInt(row.tax_rate_bp), 10_000n);
     if (bigAbs(BigInt(Math.abs(row.tax)) - expected) >= 100n) gap('BR-CO-17', `vatSummary ${row.tax_rate_bp}`);
@@ -108,20 +105,6 @@ export function eInvoiceGaps(doc: InvoiceDocument): EInvoiceGap[] {
 
 const roundHalfUp = (numerator: bigint, denominator: bigint) => (numerator * 2n + denominator) / (denominator * 2n);
 const bigAbs = (value: bigint) => (value < 0n ? -value : value);
-
-/** The exact net unit price of a line: the stored one, or net ÷ quantity when that is exact to 4 decimals. */
-function unitPrice(line: InvoiceDocument['lines'][number]): string {
-  const quantity = Math.abs(line.quantity);
-  const net = Math.abs(line.net);
-  if (quantity === 0 || Math.abs(line.unit_net) * quantity === net) return decimal(Math.abs(line.unit_net));
-  // Price in 1/10000 of a minor unit: exact when quantity divides net × 10000.
-  const scaled = BigInt(net) * 10_000n;
-  if (scaled % BigInt(quantity) !== 0n) return decimal(Math.abs(line.unit_net));
-  const perUnit = (scaled / BigInt(quantity)).toString().padStart(7, '0');
-  const whole = perUnit.slice(0, -6);
-  const fraction = perUnit.slice(-6).replace(/0+$/, '').padEnd(2, '0');
-  return `${whole}.${fraction}`;
-}
 
 /** Street lines, post code, city, country as EN 16931 BG-5/BG-8 want them. */
 function postalAddress(party: InvoiceDocument['buyer'] | InvoiceDocument['seller'], country: string): Address {
@@ -148,6 +131,7 @@ function exemption(row: InvoiceDocument['vatSummary'][number], labels: InvoiceLa
   const own = {
     AE: ['VATEX-EU-AE', labels.reverseCharge],
     K: ['VATEX-EU-IC', labels.intraCommunity],
+    O: ['VATEX-EU-O', labels.outsideScope],
     G: ['VATEX-EU-G', labels.exportOutsideEu],
     E: [null, labels.vatExempt],
     Z: [null, null],
@@ -186,12 +170,19 @@ export function toEInvoiceData(doc: InvoiceDocument): Invoice {
   const start = isoDay(supply.start);
   const end = isoDay(supply.end);
   const sepa = doc.kind === 'invoice' && seller.iban;
+  // BR-O-02: a supply outside the scope of VAT names no VAT identifier of seller or buyer; the
+  // seller's tax number (BT-32) identifies it for tax instead.
+  const outsideScope = doc.lines.some((line) => line.tax_category === 'O');
+  const sellerTaxId = outsideScope
+    ? seller.taxNumber && { 'cbc:CompanyID': seller.taxNumber, 'cac:TaxScheme': { 'cbc:ID': 'FC' } }
+    : seller.vat_id && { 'cbc:CompanyID': seller.vat_id, 'cac:TaxScheme': vatScheme() };
   const contactEmail = seller.contactEmail || seller.email;
 
   const lines = doc.lines.map((line, i): Line => {
     const day = isoDay(line.date);
     // EN 16931 forbids negative prices (BR-27): a negative line carries its sign in the quantity.
     const quantity = line.unit_net < 0 ? -line.quantity : line.quantity;
+    const price = unitPriceOf(line.quantity, line.net);
     return {
       'cbc:ID': String(i + 1),
       ...(line.beneficiary ? { 'cbc:Note': labels.forRider(line.beneficiary) } : {}),
@@ -208,7 +199,13 @@ export function toEInvoiceData(doc: InvoiceDocument): Invoice {
           'cac:TaxScheme': vatScheme(),
         },
       },
-      'cac:Price': { 'cbc:PriceAmount': unitPrice(line), 'cbc:PriceAmount@currencyID': currency },
+      'cac:Price': {
+        'cbc:PriceAmount': price.price,
+        'cbc:PriceAmount@currencyID': currency,
+        ...(price.baseQuantity > 1
+          ? { 'cbc:BaseQuantity': String(price.baseQuantity), 'cbc:BaseQuantity@unitCode': 'C62' as const }
+          : {}),
+      },
     };
   });
 
@@ -233,7 +230,7 @@ export function toEInvoiceData(doc: InvoiceDocument): Invoice {
       'cbc:InvoiceTypeCode': doc.kind === 'credit_note' ? '381' : '380',
       ...(doc.note ? { 'cbc:Note': [doc.note] } : {}),
       'cbc:DocumentCurrencyCode': currency,
-      'cbc:BuyerReference': `${buyer.partyType}-${buyer.partyId}`,
+      'cbc:BuyerReference': buyerReferenceOf(buyer),
       ...(start || end
         ? {
             'cac:InvoicePeriod': {
@@ -258,9 +255,7 @@ export function toEInvoiceData(doc: InvoiceDocument): Invoice {
         'cac:Party': {
           ...(seller.email ? { 'cbc:EndpointID': seller.email, 'cbc:EndpointID@schemeID': 'EM' } : {}),
           'cac:PostalAddress': postalAddress(seller, sellerCountry),
-          ...(seller.vat_id
-            ? { 'cac:PartyTaxScheme': [{ 'cbc:CompanyID': seller.vat_id, 'cac:TaxScheme': vatScheme() }] }
-            : {}),
+          ...(sellerTaxId ? { 'cac:PartyTaxScheme': [sellerTaxId] as [typeof sellerTaxId] } : {}),
           'cac:PartyLegalEntity': { 'cbc:RegistrationName': seller.name },
           'cac:Contact': {
             'cbc:Name': seller.contactName || seller.name,
@@ -273,7 +268,7 @@ export function toEInvoiceData(doc: InvoiceDocument): Invoice {
         'cac:Party': {
           ...(buyer.email ? { 'cbc:EndpointID': buyer.email, 'cbc:EndpointID@schemeID': 'EM' } : {}),
           'cac:PostalAddress': postalAddress(buyer, buyerCountry),
-          ...(buyer.vat_id
+          ...(buyer.vat_id && !outsideScope
             ? { 'cac:PartyTaxScheme': { 'cbc:CompanyID': buyer.vat_id, 'cac:TaxScheme': vatScheme() } }
             : {}),
           'cac:PartyLegalEntity': { 'cbc:RegistrationName': buyer.name },

@@ -19,6 +19,8 @@ export interface InvoiceLabels {
   email: string;
   phone: string;
   customerReference: string;
+  /** A German public buyer's routing id, printed instead of the customer reference. */
+  leitwegId: string;
   date: string;
   description: string;
   quantity: string;
@@ -59,8 +61,12 @@ export interface InvoiceLabels {
   /** Intra-community supply (Art. 138 of Directive 2006/112/EC) and export (Art. 146). */
   intraCommunity: string;
   exportOutsideEu: string;
+  /** A supply outside the scope of VAT (category O): no VAT, no VAT id of the seller printed for it. */
+  outsideScope: string;
   /** Short names of the VAT categories without VAT, for the VAT summary. */
-  categories: { AE: string; E: string; Z: string; K: string; G: string };
+  categories: { AE: string; E: string; Z: string; K: string; G: string; O: string };
+  /** The ledger entry that books a document's VAT per rate against its lines' VAT as posted. */
+  vatRounding: (number: string) => string;
   page: (page: number, pages: number) => string;
 }
 
@@ -80,6 +86,7 @@ const en: InvoiceLabels = {
   email: 'E-mail',
   phone: 'Phone',
   customerReference: 'Customer reference',
+  leitwegId: 'Leitweg-ID',
   date: 'Date',
   description: 'Description',
   quantity: 'Qty',
@@ -112,7 +119,16 @@ const en: InvoiceLabels = {
   zeroRated: 'Zero-rated supply.',
   intraCommunity: 'Intra-community supply exempt from VAT (Article 138 of Directive 2006/112/EC).',
   exportOutsideEu: 'Export outside the EU exempt from VAT (Article 146 of Directive 2006/112/EC).',
-  categories: { AE: 'reverse charge', E: 'exempt', Z: 'zero rate', K: 'intra-community', G: 'export' },
+  outsideScope: 'Not subject to VAT (outside the scope of VAT).',
+  categories: {
+    AE: 'reverse charge',
+    E: 'exempt',
+    Z: 'zero rate',
+    K: 'intra-community',
+    G: 'export',
+    O: 'outside scope',
+  },
+  vatRounding: (number) => `VAT rounding per rate, ${number}`,
   page: (page, pages) => `Page ${page} of ${pages}`,
 };
 
@@ -132,6 +148,7 @@ const de: InvoiceLabels = {
   email: 'E-Mail',
   phone: 'Telefon',
   customerReference: 'Kundenreferenz',
+  leitwegId: 'Leitweg-ID',
   date: 'Datum',
   description: 'Beschreibung',
   quantity: 'Menge',
@@ -165,7 +182,16 @@ const de: InvoiceLabels = {
   zeroRated: 'Leistung zum Nullsatz.',
   intraCommunity: 'Steuerfreie innergemeinschaftliche Lieferung (Art. 138 MwStSystRL).',
   exportOutsideEu: 'Steuerfreie Ausfuhrlieferung (Art. 146 MwStSystRL).',
-  categories: { AE: 'Reverse Charge', E: 'steuerfrei', Z: 'Nullsatz', K: 'innergemeinschaftlich', G: 'Ausfuhr' },
+  outsideScope: 'Nicht steuerbarer Umsatz.',
+  categories: {
+    AE: 'Reverse Charge',
+    E: 'steuerfrei',
+    Z: 'Nullsatz',
+    K: 'innergemeinschaftlich',
+    G: 'Ausfuhr',
+    O: 'nicht steuerbar',
+  },
+  vatRounding: (number) => `USt-Rundung je Steuersatz, ${number}`,
   page: (page, pages) => `Seite ${page} von ${pages}`,
 };
 
@@ -185,6 +211,7 @@ const pl: InvoiceLabels = {
   email: 'E-mail',
   phone: 'Telefon',
   customerReference: 'Numer klienta',
+  leitwegId: 'Leitweg-ID (odbiorca publiczny)',
   date: 'Data',
   description: 'Opis',
   quantity: 'Ilość',
@@ -217,7 +244,16 @@ const pl: InvoiceLabels = {
   zeroRated: 'Stawka 0 %.',
   intraCommunity: 'Wewnątrzwspólnotowa dostawa towarów zwolniona z VAT (art. 138 dyrektywy 2006/112/WE).',
   exportOutsideEu: 'Eksport poza UE zwolniony z VAT (art. 146 dyrektywy 2006/112/WE).',
-  categories: { AE: 'odwrotne obciążenie', E: 'zwolnione', Z: 'stawka 0 %', K: 'WDT', G: 'eksport' },
+  outsideScope: 'Transakcja niepodlegająca opodatkowaniu VAT.',
+  categories: {
+    AE: 'odwrotne obciążenie',
+    E: 'zwolnione',
+    Z: 'stawka 0 %',
+    K: 'WDT',
+    G: 'eksport',
+    O: 'niepodlegające',
+  },
+  vatRounding: (number) => `Zaokrąglenie VAT według stawki, ${number}`,
   page: (page, pages) => `Strona ${page} z ${pages}`,
 };
 
@@ -237,6 +273,7 @@ const fr: InvoiceLabels = {
   email: 'E-mail',
   phone: 'Téléphone',
   customerReference: 'Référence client',
+  leitwegId: 'Leitweg-ID (acheteur public)',
   date: 'Date',
   description: 'Désignation',
   quantity: 'Qté',
@@ -270,7 +307,16 @@ const fr: InvoiceLabels = {
   zeroRated: 'Opération au taux zéro.',
   intraCommunity: 'Livraison intracommunautaire exonérée de TVA (article 138 de la directive 2006/112/CE).',
   exportOutsideEu: 'Exportation hors UE exonérée de TVA (article 146 de la directive 2006/112/CE).',
-  categories: { AE: 'autoliquidation', E: 'exonéré', Z: 'taux zéro', K: 'intracommunautaire', G: 'exportation' },
+  outsideScope: 'Opération hors du champ d’application de la TVA.',
+  categories: {
+    AE: 'autoliquidation',
+    E: 'exonéré',
+    Z: 'taux zéro',
+    K: 'intracommunautaire',
+    G: 'exportation',
+    O: 'hors champ',
+  },
+  vatRounding: (number) => `Arrondi de TVA par taux, ${number}`,
   page: (page, pages) => `Page ${page} sur ${pages}`,
 };
 
@@ -290,6 +336,7 @@ const it: InvoiceLabels = {
   email: 'E-mail',
   phone: 'Telefono',
   customerReference: 'Riferimento cliente',
+  leitwegId: 'Leitweg-ID (ente pubblico)',
   date: 'Data',
   description: 'Descrizione',
   quantity: 'Quantità',
@@ -323,7 +370,16 @@ const it: InvoiceLabels = {
   zeroRated: 'Operazione ad aliquota zero.',
   intraCommunity: 'Cessione intracomunitaria non imponibile (art. 138 della direttiva 2006/112/CE).',
   exportOutsideEu: "Esportazione fuori dall'UE non imponibile (art. 146 della direttiva 2006/112/CE).",
-  categories: { AE: 'inversione contabile', E: 'esente', Z: 'aliquota zero', K: 'intracomunitaria', G: 'esportazione' },
+  outsideScope: 'Operazione fuori campo IVA.',
+  categories: {
+    AE: 'inversione contabile',
+    E: 'esente',
+    Z: 'aliquota zero',
+    K: 'intracomunitaria',
+    G: 'esportazione',
+    O: 'fuori campo',
+  },
+  vatRounding: (number) => `Arrotondamento IVA per aliquota, ${number}`,
   page: (page, pages) => `Pagina ${page} di ${pages}`,
 };
 

@@ -1,8 +1,8 @@
 import type { TaxCategory } from '@shared/schemas/invoices';
-import { addressLines, dayDate, money, percent } from './document-format';
+import { addressLines, dayDate, money, percent, unitPriceOf } from './document-format';
 import { invoiceLabels, type InvoiceLabels } from './invoice-labels';
 import { logoDataUrl } from './logo-image';
-import { supplyPeriod, type InvoiceDocument } from './model';
+import { buyerReferenceOf, supplyPeriod, type InvoiceDocument } from './model';
 import { printFacturX } from './factur-x-pdf';
 import { INVOICE_FONT, invoiceTextWidth } from './pdf-fonts';
 
@@ -69,7 +69,7 @@ function header(doc: InvoiceDocument, labels: InvoiceLabels, title: string, logo
     ...(doc.kind === 'invoice' ? [[labels.dueDate, dayDate(doc.dueDate)] as [string, string]] : []),
     [labels.show, show],
     ...(period ? [[labels.showDates, period] as [string, string]] : []),
-    [labels.customerReference, `${doc.buyer.partyType}-${doc.buyer.partyId}`],
+    [doc.buyer.leitweg_id ? labels.leitwegId : labels.customerReference, buyerReferenceOf(doc.buyer)],
   ];
   return {
     columns: [
@@ -100,8 +100,12 @@ function header(doc: InvoiceDocument, labels: InvoiceLabels, title: string, logo
   };
 }
 
-/** The line table's columns: date, description, quantity, unit price, VAT rate, net, gross. */
-const LINE_WIDTHS = [44, '*', 24, 62, 34, 62, 62] as const;
+/**
+ * The line table's columns: date, description, quantity, unit price, VAT rate, net. No gross per
+ * line: the VAT is taken per rate on the rate's total (BR-CO-17), so lines' gross amounts would
+ * not add up to the total; the VAT summary gives each rate's gross.
+ */
+const LINE_WIDTHS = [44, '*', 24, 70, 34, 66] as const;
 
 /**
  * A right-aligned figure of the line table. pdfmake cuts a text into words and lays out, styles
@@ -116,17 +120,16 @@ function figure(text: string, column: number): Node {
   return right(text, fits ? { noWrap: true } : {});
 }
 
+/** The unit price as the e-invoice states it (unitPriceOf): quantity × price is the net printed. */
+function unitPriceText(line: InvoiceDocument['lines'][number], currency: string): string {
+  const { price, baseQuantity } = unitPriceOf(line.quantity, line.net);
+  const signed = line.net < 0 ? `-${price}` : price;
+  return baseQuantity > 1 ? `${signed} ${currency} / ${baseQuantity}` : `${signed} ${currency}`;
+}
+
 function lineTable(doc: InvoiceDocument, labels: InvoiceLabels): Node {
   const amount = (minor: number) => money(minor, doc.currency);
-  const head = [
-    labels.date,
-    labels.description,
-    labels.quantity,
-    labels.unitPrice,
-    labels.vatRate,
-    labels.net,
-    labels.gross,
-  ];
+  const head = [labels.date, labels.description, labels.quantity, labels.unitPrice, labels.vatRate, labels.net];
   const body: unknown[][] = [
     head.map((text, i) => ({ text, bold: true, fontSize: 7.5, alignment: i < 2 ? 'left' : 'right' })),
   ];
@@ -137,10 +140,9 @@ function lineTable(doc: InvoiceDocument, labels: InvoiceLabels): Node {
         ? { text: [line.description, '\n', { text: labels.forRider(line.beneficiary), fontSize: 7, color: GREY }] }
         : line.description,
       right(String(line.quantity)),
-      figure(amount(line.unit_net), 3),
+      figure(unitPriceText(line, doc.currency), 3),
       figure(`${percent(line.tax_rate_bp)} %`, 4),
       figure(amount(line.net), 5),
-      figure(amount(line.gross), 6),
     ]);
   }
   return {

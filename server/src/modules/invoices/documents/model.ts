@@ -42,6 +42,8 @@ export interface InvoiceDocument {
     /** rider | employer | simpleuser | official, and the profile id: the buyer's reference. */
     partyType: string;
     partyId: number;
+    /** A German public buyer's Leitweg-ID: the buyer reference instead (XRechnung BT-10, BR-DE-15). */
+    leitweg_id?: string | null;
   };
   lines: InvoiceLine[];
   vatSummary: VatSummaryRow[];
@@ -59,6 +61,13 @@ export interface InvoiceDocument {
    */
   prizeMoney?: { description: string; amountMinor: number }[];
 }
+
+/**
+ * The buyer reference (EN 16931 BT-10): a German public buyer's Leitweg-ID, which its e-invoice
+ * gateway routes by (XRechnung BR-DE-15); for anyone else the party's own reference at the show.
+ */
+export const buyerReferenceOf = (buyer: InvoiceDocument['buyer']): string =>
+  buyer.leitweg_id?.trim() || `${buyer.partyType}-${buyer.partyId}`;
 
 const isDay = (value: string | null | undefined): value is string => !!value && /^\d{4}-\d{2}-\d{2}/.test(value);
 
