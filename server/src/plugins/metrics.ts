@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /*
@@ -55,4 +56,9 @@ export function createMetrics(): Metrics {
       });
     },
   };
+}
+
+/** Journal entries written by a request (its app's metrics; none for the demo seed's own requests). */
+export function countLedgerEntries(request: FastifyRequest, action: string, entries = 1): void {
+  (request.server as { metrics?: Metrics } | undefined)?.metrics?.ledgerEntries.inc({ action }, entries);
 }

@@ -6,6 +6,7 @@ import type { IdempotencyClaim, Response } from '../../http/idempotency';
 import type { AccountDelta, PostingLine } from './effects';
 import type { EntryValues } from './entry';
 import { runFixed } from './fixed-statement';
+import { countLedgerEntries } from '../../plugins/metrics';
 
 export interface JournalEntry {
   /** Drawn beforehand, so postings, responses and the audit name it before it is written. */
@@ -146,5 +147,5 @@ export async function writeJournal(db: Db, request: FastifyRequest, write: Journ
   if (row?.entries !== write.entries.length || row.postings !== lines.length)
     throw new Error('journal write lost rows');
   // For the metrics (a transaction rolled back after this write still counts: a rare error case).
-  request.server?.metrics?.ledgerEntries.inc({ action: write.audit.action }, write.entries.length);
+  countLedgerEntries(request, write.audit.action, write.entries.length);
 }

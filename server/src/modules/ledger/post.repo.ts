@@ -9,6 +9,7 @@ import type { AccountDelta, PostingLine } from './effects';
 import type { EntryValues } from './entry';
 import { runFixed, textOf } from './fixed-statement';
 import { accountsCte, auditRowOf, type AuditRow } from './journal.repo';
+import { countLedgerEntries } from '../../plugins/metrics';
 
 /** The columns a new entry sets (EntryValues), as parameters from $20 on, typed as the table's. */
 const FIRST_VALUE = 20;
@@ -128,6 +129,6 @@ export async function writePost(db: Db, request: FastifyRequest, write: PostWrit
     return { ok: false, fresh: row.fresh, hash: row.hash };
   }
   if (row.id === null || row.entries !== 1 || row.postings !== lines.length) throw new Error('journal write lost rows');
-  request.server?.metrics?.ledgerEntries.inc({ action: write.audit.action });
+  countLedgerEntries(request, write.audit.action);
   return { ok: true, id: Number(row.id) };
 }
