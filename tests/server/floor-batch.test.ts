@@ -91,7 +91,8 @@ describe('the batched push of the floor outbox', () => {
   it('a batch resent after a lost answer lands each write once, also when only part of it had landed', async () => {
     const writes = Array.from({ length: 8 }, (_, i) => charge(i + 1));
     // The first three went out alone (an older client, or a batch whose answer was lost after them).
-    for (const w of writes.slice(0, 3)) expect((await write(server().app, await server().auth('stable'), w.path, w.body, w.key)).statusCode).toBe(201);
+    for (const w of writes.slice(0, 3))
+      expect((await write(server().app, await server().auth('stable'), w.path, w.body, w.key)).statusCode).toBe(201);
     const first = await push('stable', writes);
     expect(first.results().map((r) => r.outcome)).toEqual([...Array(3).fill('replayed'), ...Array(5).fill('created')]);
     const counts = await ledgerCounts(server().database.db);

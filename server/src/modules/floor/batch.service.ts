@@ -34,7 +34,7 @@ import { createEventsService } from './events.service';
  * A write that is refused (4xx) does not stop the others: the writes of one device are
  * independent unless one names another by its key (a check-in of an attendee created offline,
  * the undo of a charge), and those refer to the earlier one, which the refusal does not change.
- * A write the server cannot decide now (5xx, a conflict, a rate limit) stops the batch there:
+ * A write the server cannot decide now (5xx, a timeout, a rate limit) stops the batch there:
  * it and every later write stay queued on the device and go again in the same order.
  */
 
@@ -53,8 +53,8 @@ const errorBody = (error: AppError): ApiErrorBody => ({
   ...(error.params !== undefined && { params: error.params }),
 });
 
-/** Statuses after which a write is tried again later rather than refused for good. */
-const isRetryable = (status: number) => status >= 500 || status === 408 || status === 409 || status === 429;
+/** Statuses after which a write is tried again later rather than refused for good (as the outbox treats them). */
+const isRetryable = (status: number) => status >= 500 || status === 408 || status === 429;
 
 export function createBatchService(ctx: AppContext) {
   const ledger = createLedgerService(ctx);
