@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { SYNC_PROTOCOL, SYNC_PROTOCOL_HEADER } from '../../src/shared/floor-constants';
 import type { FloorBatchResult } from '../../src/shared/schemas/floor-batch';
 import { rowsOf } from '../../server/src/db/rows';
+import { readContexts, writeGuarded } from '../../server/src/modules/ledger/post-batch';
 import { seedFloorFixtures, write, type FloorFixtures } from './floor-fixtures';
 import { ledgerCounts } from './ledger-fixtures';
 import { useTestServer } from './helpers/use-server';
@@ -70,6 +71,72 @@ describe('the batched push of the floor outbox', () => {
     const entries = await entriesOf(writes.map((w) => w.key));
     expect(entries.map((e) => e.key)).toEqual(writes.map((w) => w.key));
     expect(results.map((r) => (r.body as { id: number }).id)).toEqual(entries.map((e) => e.id));
+  });
+
+  it('a batch posts what the single endpoint posts: the same entry, postings, running totals and audit', async () => {
+    const db = server().database.db;
+    const alone = charge(3);
+    const res = await write(server().app, await server().auth('stable'), alone.path, alone.body, alone.key);
+    expect(res.statusCode, res.body).toBe(201);
+    const batched = [charge(3), charge(3)];
+    expect((await push('stable', batched)).results().map((r) => r.outcome)).toEqual(['created', 'created']);
+    const rows = rowsOf<Record<string, unknown>>(
+      await db.execute(sql`SELECT t.kind, t.party_type, t.party_id, t.quantity, t.unit_price_minor, t.net_minor,
+          t.tax_minor, t.gross_minor, t.tax_rate_bp, t.vec_id, t.category, t.source, t.created_by_user_id,
+          (SELECT json_agg(p.amount_minor ORDER BY p.account_id) FROM postings p WHERE p.transaction_id = t.id)::text AS postings,
+          (SELECT count(*) FROM audit_log a WHERE a.action = 'transaction.create' AND (a.details->>'id')::bigint = t.id)::int AS audits,
+          (SELECT count(*) FROM idempotency_keys k WHERE k.key = t.idempotency_key AND k.status_code = 201)::int AS keys
+        FROM transactions t WHERE t.idempotency_key IN (${alone.key}, ${batched[0]!.key}, ${batched[1]!.key}) ORDER BY t.id`),
+    );
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toMatchObject({ audits: 1, keys: 1 });
+    expect(rows[1]).toEqual(rows[0]);
+    expect(rows[2]).toEqual(rows[0]);
+    // Double entry: every account's running total is the sum of its postings.
+    const [drift] = rowsOf<{ n: number }>(
+      await db.execute(sql`SELECT count(*)::int AS n FROM accounts a
+        WHERE a.balance_minor <> (SELECT coalesce(sum(amount_minor), 0) FROM postings p WHERE p.account_id = a.id)`),
+    );
+    expect(drift!.n).toBe(0);
+  });
+
+  it('writes nothing of a set whose context changed after it was read (the single post decides then)', async () => {
+    const db = server().database.db;
+    const request = { user: { id: 0 }, ip: '127.0.0.1', headers: {} } as never;
+    const user = (await server().app.inject({ url: '/api/auth/user/', headers: await server().auth('stable') })).json<{
+      id: number;
+    }>();
+    const query = {
+      venueId: 1,
+      partyType: 'rider' as const,
+      partyId: f.rider,
+      riderId: f.rider,
+      consumableId: f.box,
+      vecId: null,
+      category: null,
+      taxTypeId: null,
+      merchantId: null,
+      occurredAt: new Date(),
+      userId: user.id,
+      claim: null,
+    };
+    const [read] = await readContexts(db, [query]);
+    const counts = await ledgerCounts(db);
+    // The item's price changes after the read: the guarded write refuses to write what was priced before.
+    await db.execute(sql`UPDATE consumables SET unit_price_minor = unit_price_minor + 100 WHERE id = ${f.box}`);
+    const written = await writeGuarded(db, request, {
+      venueId: 1,
+      guards: [{ query, hash: read!.hash }],
+      entries: [],
+      deltas: [],
+      keys: [{ userId: user.id, key: randomUUID(), requestHash: 'x', status: 201, response: {} }],
+      audits: [{ action: 'transaction.create', details: {} }],
+    });
+    expect(written).toBe(false);
+    expect(await ledgerCounts(db)).toEqual(counts);
+    const [again] = await readContexts(db, [query]);
+    expect(again!.hash).not.toBe(read!.hash);
+    expect(again!.context.consumable?.unitPrice).toBe(String(Number(read!.context.consumable!.unitPrice) + 100));
   });
 
   it('a key twice in one batch lands once: the second answers the first', async () => {

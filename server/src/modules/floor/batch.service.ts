@@ -109,20 +109,40 @@ export function createBatchService(ctx: AppContext) {
     return new Map(rows.filter((row) => row.status > 0).map((row) => [row.key, row]));
   }
 
-  /** One write, as its single endpoint decides it; never throws for the write's own refusal. */
-  async function decide(
+  const resultOf = (key: string, outcome: Outcome<unknown>): FloorBatchResult => {
+    const answer = typeof outcome.body === 'string' ? (JSON.parse(outcome.body) as unknown) : outcome.body;
+    // A refusal stored with the key answers as it did the first time.
+    if (outcome.status >= 400)
+      return { key, outcome: isRetryable(outcome.status) ? 'retry' : 'refused', status: outcome.status, body: answer };
+    return { key, outcome: outcome.replayed ? 'replayed' : 'created', status: outcome.status, body: answer ?? null };
+  };
+
+  const refusal = (key: string, error: AppError): FloorBatchResult => ({
+    key,
+    outcome: isRetryable(error.status) ? 'retry' : 'refused',
+    status: error.status,
+    body: errorBody(error),
+  });
+
+  /** A write checked as its endpoint checks it before its effect, ready to run. */
+  interface Ready {
+    write: FloorBatchWrite;
+    body: never;
+    claim: IdempotencyClaim;
+  }
+
+  /**
+   * What the single endpoint checks before its service runs (role, body, revoked device) and a
+   * stored answer to the key; a write still to run is `ready`. Never throws for the write's own
+   * refusal.
+   */
+  async function prepare(
     request: FastifyRequest,
     write: FloorBatchWrite,
     stored: StoredKey | undefined,
-  ): Promise<FloorBatchResult> {
+  ): Promise<FloorBatchResult | Ready> {
     const user = sessionOf(request);
     const kind = KINDS[write.path];
-    const refused = (error: AppError): FloorBatchResult => ({
-      key: write.key,
-      outcome: isRetryable(error.status) ? 'retry' : 'refused',
-      status: error.status,
-      body: errorBody(error),
-    });
     try {
       if (!can(user.roles, kind.policy)) throw new AppError('forbidden');
       const parsed = kind.schema.safeParse(write.body);
@@ -141,29 +161,59 @@ export function createBatchService(ctx: AppContext) {
       };
       const device = typeof body.device_id === 'string' && body.device_id.trim() ? body.device_id.trim() : null;
       await assertDeviceActive(ctx.revokedDevices, device);
-      const outcome = stored ? replayOf(claim, stored) : await kind.run(request, body as never, claim);
-      const answer = typeof outcome.body === 'string' ? (JSON.parse(outcome.body) as unknown) : outcome.body;
-      if (outcome.status >= 400) {
-        // A refusal stored with the key answers as it did the first time.
-        return {
-          key: write.key,
-          outcome: isRetryable(outcome.status) ? 'retry' : 'refused',
-          status: outcome.status,
-          body: answer,
-        };
-      }
-      return {
-        key: write.key,
-        outcome: outcome.replayed ? 'replayed' : 'created',
-        status: outcome.status,
-        body: answer ?? null,
-      };
+      if (stored) return resultOf(write.key, replayOf(claim, stored));
+      return { write, body: body as never, claim };
     } catch (err) {
-      if (err instanceof AppError) return refused(err);
-      request.log.error({ err, key: write.key, path: write.path }, 'batched floor write failed');
-      return refused(new AppError('internal'));
+      return failed(request, write, err);
     }
   }
+
+  function failed(request: FastifyRequest, write: FloorBatchWrite, err: unknown): FloorBatchResult {
+    if (err instanceof AppError) return refusal(write.key, err);
+    request.log.error({ err, key: write.key, path: write.path }, 'batched floor write failed');
+    return refusal(write.key, new AppError('internal'));
+  }
+
+  /** One ready write through its endpoint's service. */
+  async function run(request: FastifyRequest, ready: Ready): Promise<FloorBatchResult> {
+    try {
+      return resultOf(ready.write.key, await KINDS[ready.write.path].run(request, ready.body, ready.claim));
+    } catch (err) {
+      return failed(request, ready.write, err);
+    }
+  }
+
+  /**
+   * Consecutive new charges of one venue, posted set-based (ledger createMany); when the set
+   * cannot be written as one, each goes alone as its endpoint posts it.
+   */
+  async function runCharges(request: FastifyRequest, charges: Ready[]): Promise<FloorBatchResult[]> {
+    if (charges.length > 1) {
+      try {
+        const outcomes = await ledger.createMany(
+          request,
+          charges.map(({ body, claim }) => ({ input: body, claim })),
+        );
+        if (outcomes)
+          return outcomes.map((outcome, i) =>
+            outcome instanceof AppError
+              ? refusal(charges[i]!.write.key, outcome)
+              : resultOf(charges[i]!.write.key, outcome),
+          );
+      } catch (err) {
+        request.log.warn({ err }, 'batched charges posted one by one');
+      }
+    }
+    const results: FloorBatchResult[] = [];
+    for (const charge of charges) {
+      const result = await run(request, charge);
+      results.push(result);
+      if (result.outcome === 'retry') break;
+    }
+    return results;
+  }
+
+  const venueOf = (ready: Ready) => (ready.body as { venue: number }).venue;
 
   /**
    * A person's batches, one at a time in this process: a device that resends a batch whose answer
@@ -186,31 +236,47 @@ export function createBatchService(ctx: AppContext) {
     return turn;
   }
 
+  /** The writes in order; a write to retry stops the batch (the later ones are skipped). */
+  async function pushNow(request: FastifyRequest, writes: FloorBatchWrite[]): Promise<FloorBatchResult[]> {
+    const user = sessionOf(request);
+    const stored = await storedOf(
+      user.id,
+      writes.map((w) => w.key),
+    );
+    const prepared: (FloorBatchResult | Ready)[] = [];
+    for (const write of writes) prepared.push(await prepare(request, write, stored.get(write.key)));
+    const results: FloorBatchResult[] = [];
+    for (let i = 0; i < prepared.length;) {
+      const item = prepared[i]!;
+      if ('outcome' in item) {
+        results.push(item);
+        i += 1;
+      } else if (item.write.path === 'transaction/') {
+        // The run of new charges of this venue that starts here.
+        let end = i + 1;
+        while (end < prepared.length) {
+          const next = prepared[end]!;
+          if ('outcome' in next || next.write.path !== 'transaction/' || venueOf(next) !== venueOf(item)) break;
+          end += 1;
+        }
+        results.push(...(await runCharges(request, prepared.slice(i, end) as Ready[])));
+        i = end;
+      } else {
+        results.push(await run(request, item));
+        i += 1;
+      }
+      if (results.at(-1)?.outcome === 'retry') break;
+    }
+    // After a write to retry, the later ones are not decided now.
+    for (const write of writes.slice(results.length)) {
+      results.push({ key: write.key, outcome: 'skipped', status: 0, body: null });
+    }
+    return results;
+  }
+
   return {
     push(request: FastifyRequest, writes: FloorBatchWrite[]): Promise<FloorBatchResult[]> {
       return inTurn(sessionOf(request).id, () => pushNow(request, writes));
     },
   };
-
-  async function pushNow(request: FastifyRequest, writes: FloorBatchWrite[]): Promise<FloorBatchResult[]> {
-    {
-      const user = sessionOf(request);
-      const stored = await storedOf(
-        user.id,
-        writes.map((w) => w.key),
-      );
-      const results: FloorBatchResult[] = [];
-      let stopped = false;
-      for (const write of writes) {
-        if (stopped) {
-          results.push({ key: write.key, outcome: 'skipped', status: 0, body: null });
-          continue;
-        }
-        const result = await decide(request, write, stored.get(write.key));
-        results.push(result);
-        if (result.outcome === 'retry') stopped = true;
-      }
-      return results;
-    }
-  }
 }
