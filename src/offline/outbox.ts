@@ -1,6 +1,7 @@
 import type { FloorEntity } from '@shared/schemas/floor';
 import { FLOOR_WRITE_PATHS, MAX_BATCH_WRITES } from '@shared/floor-constants';
 import type { FloorBatchResponse, FloorBatchResult } from '@shared/schemas/floor-batch';
+import { measureSince, PERF } from '@shared/perf-marks';
 import { useAppStore } from '@/lib/store';
 import { floorDb, type FloorDb, type FloorRows, type LocalId, type OutboxItem } from './db';
 import { isDeviceRevoked } from './device';
@@ -45,6 +46,7 @@ export async function saveWrite<E extends FloorEntity>(
   userName?: string,
 ): Promise<void> {
   const table = floorTable(db, write.entity);
+  const start = performance.now();
   await db.transaction('rw', [table, db.outbox], async () => {
     await table.put(write.row as FloorRow);
     await db.outbox.add({
@@ -61,6 +63,7 @@ export async function saveWrite<E extends FloorEntity>(
       notBefore: 0,
     });
   });
+  measureSince(PERF.outboxSave, start);
 }
 
 const enqueueListeners = new Set<() => void>();
@@ -248,7 +251,7 @@ export async function flushOutbox(ctx: FlushContext): Promise<FlushResult> {
     const head = items[0]!;
     let status: number;
     let body: unknown;
-    if (typeof performance !== 'undefined') performance.mark('paddock:outbox-batch-start');
+    const start = performance.now();
     try {
       ({ status, body } = await ctx.transport({
         method: 'POST',
@@ -284,10 +287,7 @@ export async function flushOutbox(ctx: FlushContext): Promise<FlushResult> {
     }
     await accepted(ctx.db, done, at);
     for (const item of done) sent.add(item.venue);
-    if (typeof performance !== 'undefined') {
-      performance.mark('paddock:outbox-batch-end');
-      performance.measure('paddock:outbox-batch', 'paddock:outbox-batch-start', 'paddock:outbox-batch-end');
-    }
+    measureSince(PERF.outboxBatch, start);
     return stop;
   }
 }

@@ -4,6 +4,7 @@ import type { FloorChanges, FloorTransaction } from '@shared/schemas/floor';
 import { newestTransactionFirst, TRANSACTION_PAGE_SIZE, type FloorDb, type LocalId, type TransactionPage } from './db';
 import { floorTable } from './outbox';
 import type { Transport } from './transport';
+import { measureSince, PERF } from '@shared/perf-marks';
 
 /**
  * Pull (ARCHITECTURE "Offline floor operations"): the venue's changes since its cursor (a
@@ -26,6 +27,7 @@ export async function pullChanges(db: FloorDb, transport: Transport, venue: numb
   const noteError = (message: string) => db.sync.update(venue, { lastError: message });
   let status: number;
   let body: unknown;
+  const start = performance.now();
   try {
     ({ status, body } = await transport({
       method: 'GET',
@@ -41,7 +43,10 @@ export async function pullChanges(db: FloorDb, transport: Transport, venue: numb
     await noteError(`HTTP ${status}`);
     return 'failed';
   }
+  measureSince(PERF.pullFetch, start);
+  const stored = performance.now();
   await applyChanges(db, venue, body, new Date(now).toISOString());
+  measureSince(PERF.pullStore, stored);
   return 'ok';
 }
 

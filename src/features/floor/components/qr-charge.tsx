@@ -1,5 +1,7 @@
 import { Alert, Anchor, Group, Loader } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { mark, PERF } from '@shared/perf-marks';
 import { Link } from 'react-router-dom';
 import { href } from '@/lib/paths';
 import { useQrPerson, useSyncInfo } from '@/offline/queries';
@@ -14,6 +16,10 @@ export function QrCharge({ code }: { code: string }) {
   const venue = useFloorVenue();
   const { currency, name: venueName } = useVenueLabel(useSyncInfo(venue));
   const person = useQrPerson(venue, code);
+  const found = person !== undefined && person !== null;
+  useEffect(() => {
+    if (found) mark(PERF.scanPerson);
+  }, [found, code]);
   if (person === undefined) return <Loader role="status" aria-label={t('frame.loading')} />;
   if (person === null) {
     return (

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { mark, PERF } from '@shared/perf-marks';
 import { formatMoney } from '@/lib/format';
 import { showError } from '@/lib/api-error';
 import { notify } from '@/lib/notify';
@@ -109,7 +110,10 @@ export function QuickCharge({ venue, venueName, currency, person }: QuickChargeP
   // The buttons' order is fixed once the uses are known, so they do not move under a finger.
   const [top, setTop] = useState<LocalConsumable[] | null>(null);
   // Set during render (React re-renders at once, before painting): no extra pass.
-  if (top === null && consumables && uses) setTop(ranked.slice(0, TOP_ITEMS));
+  if (top === null && consumables && uses) {
+    setTop(ranked.slice(0, TOP_ITEMS));
+    mark(PERF.scanItems);
+  }
   const [lines, setLines] = useState<Line[]>([]);
   const [saving, setSaving] = useState(false);
   const [last, setLast] = useState<LastCharge | null>(null);
@@ -132,12 +136,15 @@ export function QuickCharge({ venue, venueName, currency, person }: QuickChargeP
 
   const save = async () => {
     if (!lines.length || saving) return;
+    mark(PERF.chargeTap);
     setSaving(true);
     const rows: LocalTransaction[] = [];
     try {
+      // Saved means in IndexedDB: nothing here waits for the network or a query.
       for (const line of lines) {
         rows.push(await recordCharge({ venue, currency, person, consumable: line.item, quantity: line.quantity }));
       }
+      mark(PERF.chargeSaved);
       notify.success(t('quick.saved', { amount: formatMoney(total, currency), name }), { channel: CHARGE_TOASTS });
       setLines([]);
     } catch (error) {
