@@ -214,22 +214,20 @@ export function useRiderBalance(venue: number, rider: number) {
 
 /** How often each of the venue's items was charged here (snapshot and later rows), by consumable id. */
 export function useItemUses(venue: number) {
-  return useLiveQuery(
-    () =>
-      readTransactions(async () => {
-        const paged = await pagedSummary(venue);
-        const uses = new Map(paged.uses);
-        const rows = await floorDb.transactions.where('venue').equals(venue).toArray();
-        for (const row of rows) {
-          const old = typeof row.id === 'number' ? paged.byId.get(row.id) : undefined;
-          if (old?.kind === 'charge' && old.consumable !== null)
-            uses.set(old.consumable, uses.get(old.consumable)! - 1);
-          if (row.kind === 'charge' && row.consumable !== null) {
-            uses.set(row.consumable, (uses.get(row.consumable) ?? 0) + 1);
-          }
-        }
-        return uses;
-      }),
-    [venue],
-  );
+  return useLiveQuery(() => readTransactions(() => itemUses(venue)), [venue]);
+}
+
+/** The item uses of `venue`; call inside a read transaction over the transaction tables. */
+export async function itemUses(venue: number): Promise<Map<number, number>> {
+  const paged = await pagedSummary(venue);
+  const uses = new Map(paged.uses);
+  const rows = await floorDb.transactions.where('venue').equals(venue).toArray();
+  for (const row of rows) {
+    const old = typeof row.id === 'number' ? paged.byId.get(row.id) : undefined;
+    if (old?.kind === 'charge' && old.consumable !== null) uses.set(old.consumable, uses.get(old.consumable)! - 1);
+    if (row.kind === 'charge' && row.consumable !== null) {
+      uses.set(row.consumable, (uses.get(row.consumable) ?? 0) + 1);
+    }
+  }
+  return uses;
 }

@@ -17,6 +17,7 @@ import {
   entry,
   outbox,
   PAGE_LOAD,
+  setOnline,
   shavings,
   stableUser,
   storeSnapshot,
@@ -147,6 +148,25 @@ describe('stable: quick charge', { timeout: 60_000 }, () => {
       expect.objectContaining({ message: `${EUR(3100)} charged to Rita Reiter.` }),
     );
     await waitFor(() => expect(within(form).getByText(`Total: ${EUR(0)}`)).toBeTruthy());
+  });
+
+  it('saves on the device waiting on nothing but IndexedDB: saved and undoable while the server does not answer', async () => {
+    await floorDb.consumables.bulkPut(items.slice(0, 2));
+    const form = await openRita();
+    const apples = (await mostUsed(form)).find((b) => b.textContent?.startsWith('Apples'))!;
+    fireEvent.click(apples);
+    // Online, but nothing the app asks of the server is ever answered.
+    setOnline(true);
+    const hanging = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => new Promise<Response>(() => undefined));
+    vi.stubGlobal('fetch', hanging);
+    fireEvent.click(within(form).getByRole('button', { name: `Charge ${EUR(100)}` }));
+    expect(await within(form).findByRole('button', { name: 'Undo' })).toBeTruthy();
+    expect(await outbox()).toHaveLength(1);
+    // What reached for the network meanwhile is only the outbox sending the saved write: no query was refetched.
+    const asked = hanging.mock.calls.map(
+      ([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://x').pathname}`,
+    );
+    expect(asked.filter((call) => call !== 'POST /api/v1/floor/writes/')).toEqual([]);
   });
 
   it("shows the rider's open balance at the venue from the store, pending charges included", async () => {

@@ -6,7 +6,7 @@ import { formatMoney } from '@/lib/format';
 import { showError } from '@/lib/api-error';
 import { notify } from '@/lib/notify';
 import type { LocalConsumable, LocalTransaction } from '@/offline/db';
-import { useConsumables, useItemUses, useRiderBalance, type FloorPerson } from '@/offline/queries';
+import { useChargeItems, useRiderBalance, type ChargeItems, type FloorPerson } from '@/offline/queries';
 import { MAX_CHARGE_QUANTITY, recordCharge, UNDO_VISIBLE_MS, undoCharge } from '@/offline/writes';
 
 /** How many of the venue's items show as large buttons. */
@@ -17,6 +17,8 @@ interface QuickChargeProps {
   venueName: string;
   currency: string;
   person: FloorPerson;
+  /** The items and their uses when the screen read them with the person (a scan); else read here. */
+  items?: ChargeItems;
 }
 
 interface Line {
@@ -102,10 +104,11 @@ function Undo({ last, currency, onDone }: { last: LastCharge; currency: string; 
  * device (queued, sent when online). The person's open balance at the venue shows above, and the
  * last save can be undone for a short while (queued reversals).
  */
-export function QuickCharge({ venue, venueName, currency, person }: QuickChargeProps) {
+export function QuickCharge({ venue, venueName, currency, person, items }: QuickChargeProps) {
   const { t } = useTranslation('floor');
-  const consumables = useConsumables(venue);
-  const uses = useItemUses(venue);
+  const read = useChargeItems(items ? null : venue);
+  const consumables = (items ?? read)?.consumables;
+  const uses = (items ?? read)?.uses;
   const ranked = useMemo(() => rankItems(consumables ?? [], uses), [consumables, uses]);
   // The buttons' order is fixed once the uses are known, so they do not move under a finger.
   const [top, setTop] = useState<LocalConsumable[] | null>(null);
@@ -115,7 +118,8 @@ export function QuickCharge({ venue, venueName, currency, person }: QuickChargeP
     mark(PERF.scanItems);
   }
   const [lines, setLines] = useState<Line[]>([]);
-  const [saving, setSaving] = useState(false);
+  // A ref, not state: a tap saves at once, without a render before the write.
+  const saving = useRef(false);
   const [last, setLast] = useState<LastCharge | null>(null);
   const total = lines.reduce((sum, line) => sum + line.item.unit_price * line.quantity, 0);
   const name = person.groom?.name ?? person.rider.name;
@@ -135,9 +139,9 @@ export function QuickCharge({ venue, venueName, currency, person }: QuickChargeP
   const remove = (item: LocalConsumable) => setLines((current) => current.filter((line) => line.item.id !== item.id));
 
   const save = async () => {
-    if (!lines.length || saving) return;
+    if (!lines.length || saving.current) return;
     mark(PERF.chargeTap);
-    setSaving(true);
+    saving.current = true;
     const rows: LocalTransaction[] = [];
     try {
       // Saved means in IndexedDB: nothing here waits for the network or a query.
@@ -145,13 +149,16 @@ export function QuickCharge({ venue, venueName, currency, person }: QuickChargeP
         rows.push(await recordCharge({ venue, currency, person, consumable: line.item, quantity: line.quantity }));
       }
       mark(PERF.chargeSaved);
-      notify.success(t('quick.saved', { amount: formatMoney(total, currency), name }), { channel: CHARGE_TOASTS });
       setLines([]);
+      // The saved state (with its undo) first; the toast follows in the next task.
+      setTimeout(() =>
+        notify.success(t('quick.saved', { amount: formatMoney(total, currency), name }), { channel: CHARGE_TOASTS }),
+      );
     } catch (error) {
       showError(error);
     } finally {
       if (rows.length) setLast({ rows, total: rows.reduce((sum, row) => sum - row.gross, 0) });
-      setSaving(false);
+      saving.current = false;
     }
   };
 
@@ -268,13 +275,7 @@ export function QuickCharge({ venue, venueName, currency, person }: QuickChargeP
         <Text fw={700} size="lg" aria-live="polite">
           {t('charge.total', { amount: formatMoney(total, currency) })}
         </Text>
-        <Button
-          size="lg"
-          disabled={!lines.length}
-          loading={saving}
-          onClick={() => void save()}
-          style={{ flexShrink: 0 }}
-        >
+        <Button size="lg" disabled={!lines.length} onClick={() => void save()} style={{ flexShrink: 0 }}>
           {lines.length ? t('quick.save', { amount: formatMoney(total, currency) }) : t('charge.save')}
         </Button>
       </Group>
