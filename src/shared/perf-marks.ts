@@ -20,9 +20,11 @@ export const PERF = {
   /** A pull's request answered, and its rows stored. */
   pullFetch: 'paddock:pull-fetch',
   pullStore: 'paddock:pull-store',
+  /** One IndexedDB transaction of a streamed snapshot's rows. */
+  pullChunk: 'paddock:pull-chunk',
 } as const;
 
-const perf = (): Performance | undefined => (typeof performance === 'undefined' ? undefined : performance);
+const perf = () => (typeof performance === 'undefined' ? undefined : performance);
 
 export function mark(name: string): number {
   const p = perf();
