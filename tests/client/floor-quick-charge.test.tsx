@@ -7,7 +7,7 @@ import { formatMoney } from '@shared/money';
 import type * as SyncModule from '@/offline/sync';
 import { floorDb, type LocalConsumable } from '@/offline/db';
 import { saveWrite } from '@/offline/outbox';
-import { useTodayCharges } from '@/offline/queries';
+import { useItemUses, useTodayCharges } from '@/offline/queries';
 import { useFloorStatus } from '@/offline/status';
 import { MAX_CHARGE_QUANTITY, UNDO_VISIBLE_MS } from '@/offline/writes';
 import { StatusBar } from '@/features/floor/components/status-bar';
@@ -230,6 +230,28 @@ describe('stable: the undo', { timeout: 60_000 }, () => {
     await waitFor(() => expect(within(form).queryByRole('button', { name: 'Undo' })).toBeNull(), { timeout: 15_000 });
     expect(Date.now() - shown).toBeLessThan(UNDO_VISIBLE_MS + 3000);
     expect((await outbox()).map((item) => item.path)).toEqual(['transaction/']);
+  });
+});
+
+describe('the snapshot sums while a snapshot arrives in chunks', () => {
+  it('count the entries of each new page once, and everything again when a page changes', async () => {
+    await floorDb.transactionPages.clear();
+    const page = (number: number, ids: number[]) => ({
+      venue: 1,
+      page: number,
+      rows: ids.map((id) => entry(id, { consumable: 5 })),
+      ids: ids.map((id): [number, number] => [1, id]),
+    });
+    await floorDb.transactionPages.put(page(0, [1, 2]));
+    const { result } = renderHook(() => useItemUses(1));
+    await waitFor(() => expect(result.current?.get(5)).toBe(2));
+    await floorDb.transactionPages.put(page(1, [3, 4, 5]));
+    await waitFor(() => expect(result.current?.get(5)).toBe(5));
+    await floorDb.transactionPages.bulkPut([page(2, [6]), page(3, [7])]);
+    await waitFor(() => expect(result.current?.get(5)).toBe(7));
+    // A page rewritten (an entry deleted from it): summed again from all pages.
+    await floorDb.transactionPages.put(page(0, [1]));
+    await waitFor(() => expect(result.current?.get(5)).toBe(6));
   });
 });
 
