@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { mark, PERF } from '@shared/perf-marks';
 import { formatMoney } from '@/lib/format';
@@ -149,15 +150,20 @@ export function QuickCharge({ venue, venueName, currency, person, items }: Quick
         rows.push(await recordCharge({ venue, currency, person, consumable: line.item, quantity: line.quantity }));
       }
       mark(PERF.chargeSaved);
-      setLines([]);
-      // The saved state (with its undo) first; the toast follows in the next task.
+      // The saved state with its undo is on the screen as soon as IndexedDB has the write: rendered
+      // now, not after the live queries that the write wakes up.
+      flushSync(() => {
+        setLines([]);
+        setLast({ rows, total: rows.reduce((sum, row) => sum - row.gross, 0) });
+      });
+      // The toast follows in the next task.
       setTimeout(() =>
         notify.success(t('quick.saved', { amount: formatMoney(total, currency), name }), { channel: CHARGE_TOASTS }),
       );
     } catch (error) {
       showError(error);
-    } finally {
       if (rows.length) setLast({ rows, total: rows.reduce((sum, row) => sum - row.gross, 0) });
+    } finally {
       saving.current = false;
     }
   };
