@@ -1,5 +1,18 @@
 import { z } from 'zod';
 import { BATCH_OUTCOMES, FLOOR_WRITE_PATHS, MAX_BATCH_WRITES } from '../floor-constants';
+import { attendeeInput, checkinInput, inspectionInput, signinInput } from './floor';
+import { transactionUndoInput } from './floor-undo';
+import { transactionInput } from './ledger';
+
+/**
+ * The single endpoints' bodies, for the API document only: a batch's body is checked write by
+ * write on the server (batch.service), so that one write's bad body refuses that write alone.
+ */
+const documentedBodies = () =>
+  [transactionInput, transactionUndoInput, attendeeInput, checkinInput, signinInput, inspectionInput].map((schema) => {
+    const { $schema: _schema, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+    return json;
+  });
 
 /**
  * The outbox's batched push: up to MAX_BATCH_WRITES queued writes of one person in one request,
@@ -13,7 +26,7 @@ export const floorBatchWrite = z.strictObject({
   path: z.enum(FLOOR_WRITE_PATHS, { error: 'invalid' }),
   body: z
     .record(z.string(), z.unknown(), { error: 'invalid' })
-    .meta({ description: "The single endpoint's request body (POST /api/v1/{path})" }),
+    .meta({ description: "The single endpoint's request body (POST /api/v1/{path})", anyOf: documentedBodies() }),
 });
 export type FloorBatchWrite = z.infer<typeof floorBatchWrite>;
 
