@@ -1,4 +1,7 @@
 import type { FloorEntity } from '@shared/schemas/floor';
+import { FLOOR_WRITE_PATHS, MAX_BATCH_WRITES } from '@shared/floor-constants';
+import type { FloorBatchResponse, FloorBatchResult } from '@shared/schemas/floor-batch';
+import { measureSince, PERF } from '@shared/perf-marks';
 import { useAppStore } from '@/lib/store';
 import { floorDb, type FloorDb, type FloorRows, type LocalId, type OutboxItem } from './db';
 import { isDeviceRevoked } from './device';
@@ -43,6 +46,7 @@ export async function saveWrite<E extends FloorEntity>(
   userName?: string,
 ): Promise<void> {
   const table = floorTable(db, write.entity);
+  const start = performance.now();
   await db.transaction('rw', [table, db.outbox], async () => {
     await table.put(write.row as FloorRow);
     await db.outbox.add({
@@ -59,6 +63,7 @@ export async function saveWrite<E extends FloorEntity>(
       notBefore: 0,
     });
   });
+  measureSince(PERF.outboxSave, start);
 }
 
 const enqueueListeners = new Set<() => void>();
@@ -120,13 +125,23 @@ export interface FlushResult {
 const isRetryable = (status: number) => status >= 500 || status === 408 || status === 429;
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-async function accepted(db: FloorDb, item: OutboxItem, at: string): Promise<void> {
-  const table = floorTable(db, item.entity);
-  await db.transaction('rw', [table, db.outbox, db.sync], async () => {
-    await db.outbox.delete(item.seq!);
-    // The next pull replaces the row by the server's (same key).
-    await table.update(item.key, { pending: undefined });
-    await db.sync.update(item.venue, { lastSyncAt: at });
+/** Accepted writes leave the queue together: one Dexie transaction for the whole batch. */
+async function accepted(db: FloorDb, items: OutboxItem[], at: string): Promise<void> {
+  if (!items.length) return;
+  const tables = [...new Set(items.map((item) => item.entity))].map((entity) => floorTable(db, entity));
+  await db.transaction('rw', [...tables, db.outbox, db.sync], async () => {
+    await db.outbox.bulkDelete(items.map((item) => item.seq!));
+    // The next pull replaces each row by the server's (same key).
+    for (const entity of new Set(items.map((item) => item.entity))) {
+      const keys = items.filter((item) => item.entity === entity).map((item) => item.key);
+      await floorTable(db, entity)
+        .where(':id')
+        .anyOf(keys)
+        .modify((row) => {
+          delete row.pending;
+        });
+    }
+    for (const venue of new Set(items.map((item) => item.venue))) await db.sync.update(venue, { lastSyncAt: at });
   });
 }
 
@@ -147,10 +162,27 @@ async function retryLater(ctx: FlushContext, item: OutboxItem, lastError: string
   return notBefore;
 }
 
+/** The batch endpoint (POST /api/v1/floor/writes/) takes the floor's own writes, POSTed. */
+const BATCH_PATH = 'floor/writes/';
+const batchable = (item: OutboxItem) =>
+  item.method === 'POST' && (FLOOR_WRITE_PATHS as readonly string[]).includes(item.path);
+
+const isBatchAnswer = (body: unknown, size: number): body is FloorBatchResponse =>
+  typeof body === 'object' &&
+  body !== null &&
+  Array.isArray((body as FloorBatchResponse).results) &&
+  (body as FloorBatchResponse).results.length === size;
+
+/** What one request's answer did to the queue. */
+type Step = { stop: Omit<FlushResult, 'sent'> } | { stop: null; fallBack?: true };
+
 /**
- * One round: sends the user's items in order until the queue is empty or something stops it.
- * A rejection (4xx) moves the item to `attention` and the round goes on; a network error, 5xx,
- * 408 or 429 keeps it (backoff) and ends the round, since order matters.
+ * One round: sends the user's items in order, up to MAX_BATCH_WRITES in one request, until the
+ * queue is empty or something stops it. Each write has its own outcome: accepted ones leave the
+ * queue, a refused one (4xx) moves to `attention` and the others go on; a network error, 5xx,
+ * 408 or 429 keeps the write and every later one (backoff) and ends the round, since order
+ * matters. A batch whose answer was lost is sent again: the server answers the writes it had
+ * decided from their keys, so each lands once.
  */
 export async function flushOutbox(ctx: FlushContext): Promise<FlushResult> {
   const sent = new Set<number>();
@@ -160,13 +192,29 @@ export async function flushOutbox(ctx: FlushContext): Promise<FlushResult> {
     ...result,
     ...(revoked && { revoked: true as const }),
   });
+  /** The server would not take the batch as a whole (an older server, a body it cannot read): one at a time. */
+  let single = false;
   for (;;) {
-    const item = await ctx.db.outbox.where('user').equals(ctx.user).first();
-    if (!item) return outcome({ stop: 'done' });
+    const head = await ctx.db.outbox.where('user').equals(ctx.user).limit(MAX_BATCH_WRITES).toArray();
+    const first = head[0];
+    if (!first) return outcome({ stop: 'done' });
     // Only the first item of the queue ever waits: a failure ends the round.
-    if (!ctx.ignoreBackoff && item.notBefore > ctx.now()) {
-      return outcome({ stop: 'retry', retryAt: item.notBefore });
+    if (!ctx.ignoreBackoff && first.notBefore > ctx.now()) {
+      return outcome({ stop: 'retry', retryAt: first.notBefore });
     }
+    const run = single || !batchable(first) ? [first] : head.slice(0, firstNotBatchable(head));
+    const step = run.length === 1 && (single || !batchable(first)) ? await sendOne(first) : await sendBatch(run);
+    if (step.stop) return outcome(step.stop);
+    if (step.fallBack) single = true;
+  }
+
+  function firstNotBatchable(items: OutboxItem[]): number {
+    const index = items.findIndex((item) => !batchable(item));
+    return index === -1 ? items.length : index;
+  }
+
+  /** Sends one write to its own endpoint (an older queue item, or the batch was not taken). */
+  async function sendOne(item: OutboxItem): Promise<Step> {
     let status: number;
     let body: unknown;
     try {
@@ -178,22 +226,68 @@ export async function flushOutbox(ctx: FlushContext): Promise<FlushResult> {
         ...(ctx.token !== undefined && { token: ctx.token }),
       }));
     } catch (error) {
-      return outcome({ stop: 'retry', retryAt: await retryLater(ctx, item, describe(error)) });
+      return { stop: { stop: 'retry', retryAt: await retryLater(ctx, item, describe(error)) } };
     }
     const at = new Date(ctx.now()).toISOString();
     if (status >= 200 && status < 300) {
-      await accepted(ctx.db, item, at);
+      await accepted(ctx.db, [item], at);
       sent.add(item.venue);
     } else if (status === 401) {
-      return outcome({ stop: 'unauthorized' });
+      return { stop: { stop: 'unauthorized' } };
     } else if (status === 426) {
-      return outcome({ stop: 'outdated' });
+      return { stop: { stop: 'outdated' } };
     } else if (isRetryable(status)) {
-      return outcome({ stop: 'retry', retryAt: await retryLater(ctx, item, `HTTP ${status}`) });
+      return { stop: { stop: 'retry', retryAt: await retryLater(ctx, item, `HTTP ${status}`) } };
     } else {
       // A revoked device's write (403 device_revoked) is refused like any other: "needs attention".
       if (isDeviceRevoked(status, body)) revoked = true;
       await rejected(ctx.db, item, status, body ?? `HTTP ${status}`, at);
     }
+    return { stop: null };
+  }
+
+  /** Sends writes in one request and applies each write's own outcome, in order. */
+  async function sendBatch(items: OutboxItem[]): Promise<Step> {
+    const head = items[0]!;
+    let status: number;
+    let body: unknown;
+    const start = performance.now();
+    try {
+      ({ status, body } = await ctx.transport({
+        method: 'POST',
+        path: BATCH_PATH,
+        body: { writes: items.map(({ key, path, body: write }) => ({ key, path, body: write })) },
+        ...(ctx.token !== undefined && { token: ctx.token }),
+      }));
+    } catch (error) {
+      return { stop: { stop: 'retry', retryAt: await retryLater(ctx, head, describe(error)) } };
+    }
+    if (status === 401) return { stop: { stop: 'unauthorized' } };
+    if (status === 426) return { stop: { stop: 'outdated' } };
+    if (isRetryable(status)) return { stop: { stop: 'retry', retryAt: await retryLater(ctx, head, `HTTP ${status}`) } };
+    if (status < 200 || status >= 300 || !isBatchAnswer(body, items.length)) return { stop: null, fallBack: true };
+    const at = new Date(ctx.now()).toISOString();
+    const done: OutboxItem[] = [];
+    let stop: Step = { stop: null };
+    for (const [i, item] of items.entries()) {
+      const result: FloorBatchResult = body.results[i]!;
+      if (result.outcome === 'created' || result.outcome === 'replayed') {
+        done.push(item);
+        continue;
+      }
+      if (result.outcome === 'refused') {
+        if (isDeviceRevoked(result.status, result.body)) revoked = true;
+        await rejected(ctx.db, item, result.status, result.body ?? `HTTP ${result.status}`, at);
+        continue;
+      }
+      // retry (or skipped after one): this write and every later one stay queued, in order.
+      const reason = result.outcome === 'retry' ? `HTTP ${result.status}` : 'not sent';
+      stop = { stop: { stop: 'retry', retryAt: await retryLater(ctx, item, reason) } };
+      break;
+    }
+    await accepted(ctx.db, done, at);
+    for (const item of done) sent.add(item.venue);
+    measureSince(PERF.outboxBatch, start);
+    return stop;
   }
 }

@@ -3,7 +3,9 @@ import { FLOOR_ENTITIES, type FloorEntity } from '@shared/floor-constants';
 import type { FloorChanges, FloorTransaction } from '@shared/schemas/floor';
 import { newestTransactionFirst, TRANSACTION_PAGE_SIZE, type FloorDb, type LocalId, type TransactionPage } from './db';
 import { floorTable } from './outbox';
+import { streamedPull } from './pull-stream';
 import type { Transport } from './transport';
+import { measureSince, PERF } from '@shared/perf-marks';
 
 /**
  * Pull (ARCHITECTURE "Offline floor operations"): the venue's changes since its cursor (a
@@ -26,11 +28,36 @@ export async function pullChanges(db: FloorDb, transport: Transport, venue: numb
   const noteError = (message: string) => db.sync.update(venue, { lastError: message });
   let status: number;
   let body: unknown;
+  let streamed = false;
+  const start = performance.now();
+  const at = new Date(now).toISOString();
+  const stream = streamedPull(
+    db,
+    venue,
+    at,
+    (entity) => clearVenue(db, entity, venue),
+    (entity, rows) => dropLocalCopies(db, entity, rows),
+  );
   try {
-    ({ status, body } = await transport({
+    ({
+      status,
+      body,
+      streamed = false,
+    } = await transport({
       method: 'GET',
       path: `venue/${venue}/floor/changes/?cursor=${state?.cursor ?? 0}`,
+      onLine: stream.onLine,
     }));
+    if (streamed) {
+      const finished = await stream.finish();
+      measureSince(PERF.pullFetch, start);
+      if (finished === 'incomplete') {
+        await noteError('incomplete answer');
+        return 'failed';
+      }
+      if (finished === 'stored') return 'ok';
+      body = finished;
+    }
   } catch (error) {
     await noteError(describe(error));
     return 'failed';
@@ -41,7 +68,10 @@ export async function pullChanges(db: FloorDb, transport: Transport, venue: numb
     await noteError(`HTTP ${status}`);
     return 'failed';
   }
-  await applyChanges(db, venue, body, new Date(now).toISOString());
+  if (!streamed) measureSince(PERF.pullFetch, start);
+  const stored = performance.now();
+  await applyChanges(db, venue, body, at);
+  measureSince(PERF.pullStore, stored);
   return 'ok';
 }
 

@@ -6,6 +6,7 @@ import {
   floorDb,
   type LocalAttendee,
   type LocalCheckin,
+  type LocalConsumable,
   type LocalGroom,
   type LocalHorse,
   type LocalId,
@@ -23,6 +24,7 @@ import {
 
 // The transaction reads (snapshot pages merged with rows) live in their own file.
 export { useItemUses, useRiderBalance, useTodayCharges, useVenueTransactions } from './transaction-queries';
+import { itemUses } from './transaction-queries';
 
 /** A rider, or a groom with the rider they work for, and the rider's horses. */
 export interface FloorPerson {
@@ -107,27 +109,83 @@ export function usePeopleSearch(venue: number, search: string, limit = 20): Floo
 }
 
 /** The person a scanned code names at this venue: null for a malformed, unknown or forged code. */
+async function qrPerson(venue: number, code: string): Promise<FloorPerson | null> {
+  const ref = parseQrCode(code);
+  if (!ref) return null;
+  const matches = (row: { venue: number; qr: string }) => row.venue === venue && row.qr.toLowerCase() === ref.code;
+  if (ref.type === 'r') {
+    const rider = await floorDb.riders.where('rider').equals(ref.id).filter(matches).first();
+    return rider ? ((await withHorses(venue, [rider], []))[0] ?? null) : null;
+  }
+  const groom = await floorDb.grooms.get(ref.id);
+  return groom && matches(groom) ? ((await withHorses(venue, [], [groom]))[0] ?? null) : null;
+}
+
 export function useQrPerson(venue: number, code: string): FloorPerson | null | undefined {
-  return useLiveQuery(async () => {
-    const ref = parseQrCode(code);
-    if (!ref) return null;
-    const matches = (row: { venue: number; qr: string }) => row.venue === venue && row.qr.toLowerCase() === ref.code;
-    if (ref.type === 'r') {
-      const rider = await floorDb.riders.where('rider').equals(ref.id).filter(matches).first();
-      return rider ? ((await withHorses(venue, [rider], []))[0] ?? null) : null;
-    }
-    const groom = await floorDb.grooms.get(ref.id);
-    return groom && matches(groom) ? ((await withHorses(venue, [], [groom]))[0] ?? null) : null;
-  }, [venue, code]);
+  return useLiveQuery(() => qrPerson(venue, code), [venue, code]);
+}
+
+/** The venue's active items by name. */
+async function activeConsumables(venue: number) {
+  const rows = await ofVenue(floorDb.consumables, venue).toArray();
+  return rows.filter((c) => c.active).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** What the quick charge shows first: the venue's items and how often each was charged. */
+export interface ChargeItems {
+  consumables: LocalConsumable[];
+  uses: Map<number, number>;
+}
+
+const chargeTables = () => [
+  floorDb.riders,
+  floorDb.grooms,
+  floorDb.horses,
+  floorDb.consumables,
+  floorDb.transactions,
+  floorDb.transactionPages,
+];
+
+/**
+ * The quick charge's items and their uses in one read (one IndexedDB transaction, one render);
+ * `null` reads nothing (the screen got them already).
+ */
+export function useChargeItems(venue: number | null): ChargeItems | undefined {
+  return useLiveQuery(
+    async (): Promise<ChargeItems | undefined> =>
+      venue === null
+        ? undefined
+        : floorDb.transaction('r', chargeTables(), async () => {
+            const [consumables, uses] = await Promise.all([activeConsumables(venue), itemUses(venue)]);
+            return { consumables, uses };
+          }),
+    [venue],
+  );
+}
+
+/**
+ * A scan's screen at once: the person the code names and the items to charge, read together
+ * (one IndexedDB transaction, one render) rather than one after the other. `person` is null for
+ * a malformed, unknown or forged code.
+ */
+export function useQrCharge(venue: number, code: string): (ChargeItems & { person: FloorPerson | null }) | undefined {
+  return useLiveQuery(
+    () =>
+      floorDb.transaction('r', chargeTables(), async () => {
+        const [person, consumables, uses] = await Promise.all([
+          qrPerson(venue, code),
+          activeConsumables(venue),
+          itemUses(venue),
+        ]);
+        return { person, consumables, uses };
+      }),
+    [venue, code],
+  );
 }
 
 export const useSyncInfo = (venue: number) => useLiveQuery(() => floorDb.sync.get(venue), [venue]);
 
-export const useConsumables = (venue: number) =>
-  useLiveQuery(async () => {
-    const rows = await ofVenue(floorDb.consumables, venue).toArray();
-    return rows.filter((c) => c.active).sort((a, b) => a.name.localeCompare(b.name));
-  }, [venue]);
+export const useConsumables = (venue: number) => useLiveQuery(() => activeConsumables(venue), [venue]);
 
 export interface AttendeeState {
   attendee: LocalAttendee;

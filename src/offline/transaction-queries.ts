@@ -149,13 +149,37 @@ interface PagedSummary {
 }
 
 let pagesGeneration = 0;
+/**
+ * Pages created since a venue's summary was made, by venue: a snapshot stored in chunks (a
+ * streamed pull) adds pages one transaction after another, and the screens' live queries re-run
+ * after each; the new pages are added to the summary rather than every page read again.
+ */
+const createdPages = new Map<number, Set<number>>();
 const summaries = new Map<number, PagedSummary>();
 const pagesChanged = () => {
   pagesGeneration += 1;
+  createdPages.clear();
 };
-floorDb.transactionPages.hook('creating', pagesChanged);
+floorDb.transactionPages.hook('creating', (_key, page) => {
+  const created = createdPages.get(page.venue) ?? new Set<number>();
+  created.add(page.page);
+  createdPages.set(page.venue, created);
+});
 floorDb.transactionPages.hook('updating', pagesChanged);
 floorDb.transactionPages.hook('deleting', pagesChanged);
+
+function addToSummary(summary: PagedSummary, row: LocalTransaction): void {
+  const id = row.id as number;
+  summary.byId.set(id, row);
+  if (row.rider !== null) {
+    const list = summary.byRider.get(row.rider);
+    if (list) list.push(row);
+    else summary.byRider.set(row.rider, [row]);
+  }
+  if (row.kind === 'charge' && row.consumable !== null) {
+    summary.uses.set(row.consumable, (summary.uses.get(row.consumable) ?? 0) + 1);
+  }
+}
 
 /** The venue's paged rows summed (from the cache while the pages are unchanged); call in a read transaction. */
 async function pagedSummary(venue: number): Promise<PagedSummary> {
@@ -166,20 +190,24 @@ async function pagedSummary(venue: number): Promise<PagedSummary> {
     .between([venue, Dexie.minKey], [venue, Dexie.maxKey])
     .count();
   const known = summaries.get(venue);
-  if (known && known.generation === generation && known.stored === stored) return known;
-  const summary: PagedSummary = { generation, stored, byId: new Map(), byRider: new Map(), uses: new Map() };
-  for (const row of await allPages(venue, new Set())) {
-    const id = row.id as number;
-    summary.byId.set(id, row);
-    if (row.rider !== null) {
-      const list = summary.byRider.get(row.rider);
-      if (list) list.push(row);
-      else summary.byRider.set(row.rider, [row]);
-    }
-    if (row.kind === 'charge' && row.consumable !== null) {
-      summary.uses.set(row.consumable, (summary.uses.get(row.consumable) ?? 0) + 1);
+  if (known && known.generation === generation) {
+    if (known.stored === stored) return known;
+    // Only pages added since (a snapshot arriving in chunks): those are read and added.
+    const added = createdPages.get(venue);
+    if (added && known.stored + added.size === stored) {
+      createdPages.delete(venue);
+      const pages = await floorDb.transactionPages.bulkGet([...added].map((page): [number, number] => [venue, page]));
+      if (pages.every((page) => page !== undefined)) {
+        for (const page of pages) for (const row of page.rows) addToSummary(known, row);
+        known.stored = stored;
+        delete known.today;
+        return known;
+      }
     }
   }
+  createdPages.delete(venue);
+  const summary: PagedSummary = { generation, stored, byId: new Map(), byRider: new Map(), uses: new Map() };
+  for (const row of await allPages(venue, new Set())) addToSummary(summary, row);
   summaries.set(venue, summary);
   return summary;
 }
@@ -214,22 +242,21 @@ export function useRiderBalance(venue: number, rider: number) {
 
 /** How often each of the venue's items was charged here (snapshot and later rows), by consumable id. */
 export function useItemUses(venue: number) {
-  return useLiveQuery(
-    () =>
-      readTransactions(async () => {
-        const paged = await pagedSummary(venue);
-        const uses = new Map(paged.uses);
-        const rows = await floorDb.transactions.where('venue').equals(venue).toArray();
-        for (const row of rows) {
-          const old = typeof row.id === 'number' ? paged.byId.get(row.id) : undefined;
-          if (old?.kind === 'charge' && old.consumable !== null)
-            uses.set(old.consumable, uses.get(old.consumable)! - 1);
-          if (row.kind === 'charge' && row.consumable !== null) {
-            uses.set(row.consumable, (uses.get(row.consumable) ?? 0) + 1);
-          }
-        }
-        return uses;
-      }),
-    [venue],
-  );
+  // An async scope: Dexie keeps its transaction across the native awaits of an async function only.
+  return useLiveQuery(() => readTransactions(async () => itemUses(venue)), [venue]);
+}
+
+/** The item uses of `venue`; call inside a read transaction over the transaction tables. */
+export async function itemUses(venue: number): Promise<Map<number, number>> {
+  const paged = await pagedSummary(venue);
+  const uses = new Map(paged.uses);
+  const rows = await floorDb.transactions.where('venue').equals(venue).toArray();
+  for (const row of rows) {
+    const old = typeof row.id === 'number' ? paged.byId.get(row.id) : undefined;
+    if (old?.kind === 'charge' && old.consumable !== null) uses.set(old.consumable, uses.get(old.consumable)! - 1);
+    if (row.kind === 'charge' && row.consumable !== null) {
+      uses.set(row.consumable, (uses.get(row.consumable) ?? 0) + 1);
+    }
+  }
+  return uses;
 }

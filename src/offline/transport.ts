@@ -1,5 +1,6 @@
 import { API_PREFIX } from '@shared/constants';
 import { SYNC_PROTOCOL, SYNC_PROTOCOL_HEADER } from '@shared/floor-constants';
+import { FLOOR_STREAM_TYPE } from '@shared/floor-stream';
 import { useAppStore } from '@/lib/store';
 
 /**
@@ -17,12 +18,20 @@ export interface SyncRequest {
   key?: string;
   /** Another session's token (an earlier user of this device); the signed-in one's by default. */
   token?: string;
+  /**
+   * Read a streamed answer (newline-delimited JSON, src/shared/floor-stream.ts) as it arrives:
+   * each line's value is handed over at once; the answer's `body` is then undefined and
+   * `streamed` true. A server that answers plain JSON is read as usual.
+   */
+  onLine?: (value: unknown) => void;
 }
 
 export interface SyncResponse {
   status: number;
   /** Parsed JSON, the text when it is not JSON, or undefined when empty. */
   body: unknown;
+  /** The answer was streamed line by line into `onLine`. */
+  streamed?: true;
 }
 
 /** Answers with any HTTP status; throws only when no answer arrived (network lost). */
@@ -42,12 +51,31 @@ const WRITE_TIMEOUT_MS = 30_000;
 /** A first pull of a big venue is large. */
 const PULL_TIMEOUT_MS = 120_000;
 
+/** Hands each complete line of a streamed body to `onLine` as it arrives. */
+async function readLines(response: Response, onLine: (value: unknown) => void): Promise<void> {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let rest = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    rest += value;
+    let newline = rest.indexOf('\n');
+    while (newline !== -1) {
+      const line = rest.slice(0, newline);
+      rest = rest.slice(newline + 1);
+      if (line.trim()) onLine(JSON.parse(line));
+      newline = rest.indexOf('\n');
+    }
+  }
+  if (rest.trim()) onLine(JSON.parse(rest));
+}
+
 /** fetch with the signed-in user's bearer token. */
-export const fetchTransport: Transport = async ({ method, path, body, key, token: asUser }) => {
+export const fetchTransport: Transport = async ({ method, path, body, key, token: asUser, onLine }) => {
   const { language } = useAppStore.getState();
   const token = asUser ?? useAppStore.getState().token;
   const headers = new Headers({
-    Accept: 'application/json',
+    Accept: onLine ? `${FLOOR_STREAM_TYPE}, application/json;q=0.9` : 'application/json',
     'Accept-Language': language,
     [SYNC_PROTOCOL_HEADER]: String(SYNC_PROTOCOL),
   });
@@ -62,5 +90,10 @@ export const fetchTransport: Transport = async ({ method, path, body, key, token
     // A connection that hangs counts as lost: the outbox retries, the pull runs again later.
     signal: AbortSignal.timeout(method === 'GET' ? PULL_TIMEOUT_MS : WRITE_TIMEOUT_MS),
   });
+  const type = response.headers.get('content-type') ?? '';
+  if (onLine && response.ok && response.body && type.startsWith(FLOOR_STREAM_TYPE)) {
+    await readLines(response, onLine);
+    return { status: response.status, body: undefined, streamed: true };
+  }
   return { status: response.status, body: await readBody(response) };
 };

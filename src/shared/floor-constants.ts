@@ -31,3 +31,28 @@ export const FLOOR_ENTITIES = [
   'inspections',
 ] as const;
 export type FloorEntity = (typeof FLOOR_ENTITIES)[number];
+
+/**
+ * The floor's writes a batch may carry, by the path of their single endpoint (under /api/v1/):
+ * the outbox queues each write with its path and sends up to MAX_BATCH_WRITES of them at once.
+ */
+export const FLOOR_WRITE_PATHS = [
+  'transaction/',
+  'transaction/undo/',
+  'attendee/',
+  'attendeeCheckin/',
+  'riderSignin/',
+  'vetInspection/',
+] as const;
+export type FloorWritePath = (typeof FLOOR_WRITE_PATHS)[number];
+export const MAX_BATCH_WRITES = 100;
+
+/**
+ * A batched write's outcome: `created` (the effect happened now), `replayed` (its key was done
+ * before: the stored answer), `refused` (a 4xx: the write stays refused, the others go on),
+ * `retry` (the server could not decide it now: it and every later write of the batch stay
+ * queued, in order), `skipped` (not tried, because an earlier write of the batch must be
+ * retried first).
+ */
+export const BATCH_OUTCOMES = ['created', 'replayed', 'refused', 'retry', 'skipped'] as const;
+export type BatchOutcome = (typeof BATCH_OUTCOMES)[number];

@@ -89,6 +89,9 @@ export const POLICIES = {
   'attendee.write': ['admin', 'organizer', 'showoffice', 'welcomedesk'],
   'signin.write': ['admin', 'organizer', 'showoffice', 'signin'],
   'inspection.write': ['admin', 'organizer', 'showoffice', 'vetcheck'],
+  // the outbox's batched push: the roles of any floor write above; each write of a batch is
+  // checked against its own write's policy and rules in the service
+  'floor.write': ['admin', 'organizer', 'showoffice', 'stable', 'merchant', 'welcomedesk', 'signin', 'vetcheck'],
   // floor devices: a device registers itself and reports while someone of the
   // venue's staff is signed in on it (venue checked in the service); the venue's office lists,
   // renames, revokes and restores them (membership checked in the service); admins list them all

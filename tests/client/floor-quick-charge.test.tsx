@@ -7,7 +7,7 @@ import { formatMoney } from '@shared/money';
 import type * as SyncModule from '@/offline/sync';
 import { floorDb, type LocalConsumable } from '@/offline/db';
 import { saveWrite } from '@/offline/outbox';
-import { useTodayCharges } from '@/offline/queries';
+import { useItemUses, useTodayCharges } from '@/offline/queries';
 import { useFloorStatus } from '@/offline/status';
 import { MAX_CHARGE_QUANTITY, UNDO_VISIBLE_MS } from '@/offline/writes';
 import { StatusBar } from '@/features/floor/components/status-bar';
@@ -17,6 +17,7 @@ import {
   entry,
   outbox,
   PAGE_LOAD,
+  setOnline,
   shavings,
   stableUser,
   storeSnapshot,
@@ -149,6 +150,25 @@ describe('stable: quick charge', { timeout: 60_000 }, () => {
     await waitFor(() => expect(within(form).getByText(`Total: ${EUR(0)}`)).toBeTruthy());
   });
 
+  it('saves on the device waiting on nothing but IndexedDB: saved and undoable while the server does not answer', async () => {
+    await floorDb.consumables.bulkPut(items.slice(0, 2));
+    const form = await openRita();
+    const apples = (await mostUsed(form)).find((b) => b.textContent?.startsWith('Apples'))!;
+    fireEvent.click(apples);
+    // Online, but nothing the app asks of the server is ever answered.
+    setOnline(true);
+    const hanging = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => new Promise<Response>(() => undefined));
+    vi.stubGlobal('fetch', hanging);
+    fireEvent.click(within(form).getByRole('button', { name: `Charge ${EUR(100)}` }));
+    expect(await within(form).findByRole('button', { name: 'Undo' })).toBeTruthy();
+    expect(await outbox()).toHaveLength(1);
+    // What reached for the network meanwhile is only the outbox sending the saved write: no query was refetched.
+    const asked = hanging.mock.calls.map(
+      ([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://x').pathname}`,
+    );
+    expect(asked.filter((call) => call !== 'POST /api/v1/floor/writes/')).toEqual([]);
+  });
+
   it("shows the rider's open balance at the venue from the store, pending charges included", async () => {
     await storeSnapshot([
       entry(100, { gross: -1500 }),
@@ -210,6 +230,28 @@ describe('stable: the undo', { timeout: 60_000 }, () => {
     await waitFor(() => expect(within(form).queryByRole('button', { name: 'Undo' })).toBeNull(), { timeout: 15_000 });
     expect(Date.now() - shown).toBeLessThan(UNDO_VISIBLE_MS + 3000);
     expect((await outbox()).map((item) => item.path)).toEqual(['transaction/']);
+  });
+});
+
+describe('the snapshot sums while a snapshot arrives in chunks', () => {
+  it('count the entries of each new page once, and everything again when a page changes', async () => {
+    await floorDb.transactionPages.clear();
+    const page = (number: number, ids: number[]) => ({
+      venue: 1,
+      page: number,
+      rows: ids.map((id) => entry(id, { consumable: 5 })),
+      ids: ids.map((id): [number, number] => [1, id]),
+    });
+    await floorDb.transactionPages.put(page(0, [1, 2]));
+    const { result } = renderHook(() => useItemUses(1));
+    await waitFor(() => expect(result.current?.get(5)).toBe(2));
+    await floorDb.transactionPages.put(page(1, [3, 4, 5]));
+    await waitFor(() => expect(result.current?.get(5)).toBe(5));
+    await floorDb.transactionPages.bulkPut([page(2, [6]), page(3, [7])]);
+    await waitFor(() => expect(result.current?.get(5)).toBe(7));
+    // A page rewritten (an entry deleted from it): summed again from all pages.
+    await floorDb.transactionPages.put(page(0, [1]));
+    await waitFor(() => expect(result.current?.get(5)).toBe(6));
   });
 });
 

@@ -41,12 +41,12 @@ export function json(status: number, body: unknown): Response {
  * Answers fetches by `METHOD path` (the first matching prefix wins; the handler gets the URL,
  * query included); unknown calls get 404.
  */
-export function mockFetch(routes: Record<string, (url: URL) => Response | Promise<Response>>) {
+export function mockFetch(routes: Record<string, (url: URL, init?: RequestInit) => Response | Promise<Response>>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const key = `${init?.method ?? 'GET'} ${url.pathname}`;
     const match = Object.keys(routes).find((route) => key.startsWith(route));
-    return match ? routes[match]!(url) : json(404, { error: 'not_found', message: 'Not found' });
+    return match ? routes[match]!(url, init) : json(404, { error: 'not_found', message: 'Not found' });
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

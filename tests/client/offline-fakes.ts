@@ -1,5 +1,6 @@
 import { afterEach, beforeEach } from 'vitest';
 import type { FloorChanges, FloorRider, FloorTransaction } from '@shared/schemas/floor';
+import type { FloorBatchResult } from '@shared/schemas/floor-batch';
 import { FloorDb, type LocalAttendee, type LocalCheckin, type LocalTransaction } from '@/offline/db';
 import { saveWrite, type FloorWrite } from '@/offline/outbox';
 import { createFloorSync, type EngineOptions } from '@/offline/sync';
@@ -20,20 +21,17 @@ export function fakeServer() {
   const stored = new Map<string, SyncResponse>();
   /** Keys answered with their stored first response. */
   const replayed: string[] = [];
+  /** Every request, a batch as the single writes it carries (what each endpoint would have got). */
   const requests: SyncRequest[] = [];
+  /** The batch requests themselves. */
+  const batches: SyncRequest[] = [];
   const pulls: (SyncResponse | FloorChanges)[] = [];
   let nextId = 500;
   let fault: Fault | undefined;
 
-  const transport: Transport = async (request) => {
+  /** One write, as its single endpoint answers it; `replay` says whether the stored answer was sent. */
+  const single = async (request: SyncRequest): Promise<SyncResponse & { replay?: true }> => {
     requests.push(request);
-    // Let other flushers run in between, as a real network would.
-    await new Promise((resolve) => setTimeout(resolve, 1));
-    if (request.method === 'GET') {
-      const answer = pulls.shift();
-      if (!answer) return { status: 404, body: { error: 'not_found' } };
-      return 'status' in answer ? answer : { status: 200, body: answer };
-    }
     const key = request.key!;
     attempts.set(key, (attempts.get(key) ?? 0) + 1);
     const injected = fault?.(request);
@@ -42,7 +40,7 @@ export function fakeServer() {
     const replay = stored.get(key);
     if (replay) {
       replayed.push(key);
-      return replay;
+      return { ...replay, replay: true };
     }
     const response = { status: 201, body: { id: nextId++, key, ...(request.body as object) } };
     stored.set(key, response);
@@ -51,9 +49,56 @@ export function fakeServer() {
     return response;
   };
 
+  /**
+   * The batched push, as the real server decides it: each write in order as its single endpoint
+   * would (the faults apply per write); a write that must be retried stops the batch; a fault
+   * that loses the connection loses the whole answer, after the writes before it took effect.
+   */
+  const batch = async (request: SyncRequest): Promise<SyncResponse> => {
+    batches.push(request);
+    const { writes } = request.body as { writes: { key: string; path: string; body: unknown }[] };
+    const results: FloorBatchResult[] = [];
+    let stopped = false;
+    for (const write of writes) {
+      if (stopped) {
+        results.push({ key: write.key, outcome: 'skipped', status: 0, body: null });
+        continue;
+      }
+      const answer = await single({
+        method: 'POST',
+        path: write.path,
+        body: write.body,
+        key: write.key,
+        token: request.token,
+      });
+      // A session or protocol refusal is the request's, not one write's.
+      if (answer.status === 401 || answer.status === 426) return { status: answer.status, body: answer.body };
+      const retry = answer.status >= 500 || answer.status === 408 || answer.status === 429;
+      const outcome = answer.status < 300 ? (answer.replay ? 'replayed' : 'created') : retry ? 'retry' : 'refused';
+      results.push({ key: write.key, outcome, status: answer.status, body: answer.body });
+      if (retry) stopped = true;
+    }
+    return { status: 200, body: { results } };
+  };
+
+  const transport: Transport = async (request) => {
+    // Let other flushers run in between, as a real network would.
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    if (request.method === 'GET') {
+      requests.push(request);
+      const answer = pulls.shift();
+      if (!answer) return { status: 404, body: { error: 'not_found' } };
+      return 'status' in answer ? answer : { status: 200, body: answer };
+    }
+    if (request.path === 'floor/writes/') return batch(request);
+    const { replay: _replay, ...answer } = await single(request);
+    return answer;
+  };
+
   return {
     transport,
     requests,
+    batches,
     effects,
     stored,
     replayed,

@@ -28,15 +28,16 @@ describe('outbox', () => {
     expect(sent).toMatchObject({ method: 'POST', path: 'transaction/', body: chargeWrite(VENUE, 'key-1').body });
   });
 
-  it('network lost in the middle of a batch: the rest stays queued in order, nothing is sent twice', async () => {
+  it('network lost in the middle of a batch: all stays queued in order, the resend lands each write once', async () => {
     const all = await queue(6);
     let delivered = 0;
     fx.server.setFault(() => (delivered++ < 3 ? undefined : 'network'));
     const first = engine();
     await first.flush();
+    // The server decided three writes, then the connection broke: the answer to the batch is lost.
     expect(fx.server.effects).toEqual(all.slice(0, 3));
-    expect(await queued()).toEqual(all.slice(3));
-    expect(await fx.db.outbox.where('key').equals('key-4').first()).toMatchObject({
+    expect(await queued()).toEqual(all);
+    expect(await fx.db.outbox.where('key').equals('key-1').first()).toMatchObject({
       attempts: 1,
       notBefore: fx.clock + backoffMs(1, () => 0.5),
       lastError: 'Failed to fetch',
@@ -47,8 +48,55 @@ describe('outbox', () => {
     fx.clock += BACKOFF_MAX_MS;
     await first.flush();
     expect(fx.server.effects).toEqual(all);
-    for (const key of all.slice(0, 3)) expect(fx.server.attemptsOf(key)).toBe(1);
-    expect(fx.server.replayed).toEqual([]);
+    // The resent batch: the three decided before answer from their keys, nothing is done twice.
+    expect(fx.server.replayed).toEqual(all.slice(0, 3));
+    expect(fx.server.batches).toHaveLength(2);
+    expect(await queued()).toEqual([]);
+    expect(await fx.db.transactions.where('pending').equals(1).count()).toBe(0);
+  });
+
+  it('sends up to 100 writes in one request; a refused 37th is shown, the others leave the queue', async () => {
+    const all = await queue(150);
+    const invalid = { error: 'validation', message: 'Check errors above.', fields: { quantity: ['too_big'] } };
+    fx.server.setFault(({ key }) => (key === 'key-37' ? { status: 400, body: invalid } : undefined));
+    await engine().flush();
+    expect(fx.server.batches.map((b) => (b.body as { writes: unknown[] }).writes.length)).toEqual([100, 50]);
+    expect(fx.server.effects).toEqual(all.filter((key) => key !== 'key-37'));
+    expect(await queued()).toEqual([]);
+    expect(await fx.db.attention.toArray()).toEqual([
+      expect.objectContaining({ key: 'key-37', status: 400, error: invalid, user: USER, path: 'transaction/' }),
+    ]);
+    expect(await fx.db.transactions.get('key-37')).toMatchObject({ rejected: 1 });
+    expect(await fx.db.transactions.where('pending').equals(1).count()).toBe(0);
+  });
+
+  it('a write the server must retry keeps it and every later one queued, in order', async () => {
+    const all = await queue(5);
+    let failures = 1;
+    fx.server.setFault(({ key }) =>
+      key === 'key-3' && failures-- > 0 ? { status: 503, body: { error: 'maintenance' } } : undefined,
+    );
+    const sync = engine();
+    await sync.flush();
+    expect(fx.server.effects).toEqual(all.slice(0, 2));
+    expect(await queued()).toEqual(all.slice(2));
+    expect(fx.server.attemptsOf('key-4')).toBe(0);
+    await sync.flush({ ignoreBackoff: true });
+    expect(fx.server.effects).toEqual(all);
+    expect(await queued()).toEqual([]);
+  });
+
+  it('falls back to one write per request when the server does not take the batch', async () => {
+    const all = await queue(3);
+    const real = fx.server.transport;
+    const sync = engine({
+      transport: (request) =>
+        request.path === 'floor/writes/'
+          ? Promise.resolve({ status: 404, body: { error: 'not_found' } })
+          : real(request),
+    });
+    await sync.flush();
+    expect(fx.server.effects).toEqual(all);
     expect(await queued()).toEqual([]);
   });
 

@@ -30,7 +30,13 @@ async function eventually(assertion: () => unknown, ms = 3_000): Promise<void> {
   }
 }
 
-/** The floor changes endpoint and the ledger's POST, counted. */
+/** Each write of a batch request created, with `body` as its answer. */
+function created(init: RequestInit | undefined, body: () => unknown) {
+  const { writes } = JSON.parse(String(init!.body)) as { writes: { key: string }[] };
+  return writes.map(({ key }) => ({ key, outcome: 'created', status: 201, body: body() }));
+}
+
+/** The floor changes endpoint and the outbox's batched POST, counted. */
 function floorApi() {
   const pulls: string[] = [];
   const fetchMock = mockFetch({
@@ -38,7 +44,7 @@ function floorApi() {
       pulls.push(url.search);
       return json(200, changes({ cursor: 3, reset: url.searchParams.get('cursor') === '0' }));
     },
-    'POST /api/v1/transaction/': () => json(201, { id: 900 }),
+    'POST /api/v1/floor/writes/': (_url, init) => json(200, { results: created(init, () => ({ id: 900 })) }),
   });
   return { fetchMock, pulls };
 }
@@ -119,12 +125,14 @@ describe('sync in the app', () => {
     await enqueue(chargeWrite(VENUE, 'k-1'));
     await waitFor(() => expect(pulls).toEqual(['?cursor=2']));
     const [url, init] = fetchMock.mock.calls.find(([, request]) => request?.method === 'POST')!;
-    expect(url).toBe('/api/v1/transaction/');
+    expect(url).toBe('/api/v1/floor/writes/');
     const headers = new Headers(init!.headers);
-    expect(headers.get('Idempotency-Key')).toBe('k-1');
     expect(headers.get('x-paddock-sync')).toBe('1');
     expect(headers.get('Authorization')).toBe('Bearer jwt-1');
-    expect(JSON.parse(String(init!.body))).toEqual(chargeWrite(VENUE, 'k-1').body);
+    // Each write of the batch carries its own key, path and body.
+    expect(JSON.parse(String(init!.body))).toEqual({
+      writes: [{ key: 'k-1', path: 'transaction/', body: chargeWrite(VENUE, 'k-1').body }],
+    });
     expect(await floorDb.outbox.count()).toBe(0);
     expect((await floorDb.sync.get(VENUE))!.cursor).toBe(3);
   });
@@ -154,7 +162,8 @@ describe('sync in the app', () => {
     const pulls: string[] = [];
     const fetchMock = mockFetch({
       'GET /api/v1/venue/1/floor/changes/': (url) => (pulls.push(url.search), json(200, changes({ cursor: 3 }))),
-      'POST /api/v1/transaction/': () => answers.shift() ?? json(201, { id: 901 }),
+      'POST /api/v1/floor/writes/': (_url, init) =>
+        answers.shift() ?? json(200, { results: created(init, () => ({ id: 901 })) }),
     });
     const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').length;
     await saveWrite(floorDb, 7, chargeWrite(VENUE, 'k-2'));

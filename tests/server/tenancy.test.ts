@@ -68,6 +68,17 @@ const NO_CROSSING_BY_DESIGN: Record<string, string> = {
   'POST /api/v1/rider/getByNationalID/': 'exact-match lookup to enrol a new person: name and id only',
 };
 
+/**
+ * Answers that decide several writes, each with its own outcome: a 2xx answer crosses only when
+ * one of its writes was accepted (the floor's batched push answers 200 with each write refused).
+ */
+const PER_WRITE_OUTCOMES: Record<string, (body: unknown) => boolean> = {
+  'POST /api/v1/floor/writes/': (body) =>
+    ((body as { results?: { outcome: string }[] }).results ?? []).some(
+      (r) => r.outcome === 'created' || r.outcome === 'replayed',
+    ),
+};
+
 /** Path segment before a parameter → the name of the venue-1 row it takes. */
 const RESOURCE_OF_SEGMENT: Record<string, string> = {
   venue: 'venue',
@@ -259,7 +270,8 @@ describe('the wall between venues: every route as the staff of a second venue', 
             // A list filtered at one's own venue by another show's id may answer (empty): only its
             // content is judged. Anything else that names venue 1 must be refused.
             const crosses = request.namesInPath || (request.namesElsewhere && (method !== 'GET' || !ownVenue));
-            if (res.statusCode < 300 && crosses && !NO_CROSSING_BY_DESIGN[label])
+            const accepted = PER_WRITE_OUTCOMES[label]?.(res.json()) ?? res.statusCode < 300;
+            if (res.statusCode < 300 && accepted && crosses && !NO_CROSSING_BY_DESIGN[label])
               crossings.push(
                 `${label} → ${res.statusCode} (${request.url}${request.body === undefined ? '' : ` ${JSON.stringify(request.body).slice(0, 200)}`})`,
               );

@@ -7,7 +7,7 @@ import type { App } from '../types';
  * of events must reach the client as each is written.
  */
 const COMPRESSIBLE =
-  /^(application\/(json|problem\+json|javascript|xml|manifest\+json)|text\/(html|css|plain|csv|javascript|xml|calendar)|image\/svg\+xml)\b/;
+  /^(application\/(json|x-ndjson|problem\+json|javascript|xml|manifest\+json)|text\/(html|css|plain|csv|javascript|xml|calendar)|image\/svg\+xml)\b/;
 
 /**
  * Responses above 1 KB of a compressible type go out compressed (brotli, else gzip) when the

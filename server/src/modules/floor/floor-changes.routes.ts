@@ -5,7 +5,9 @@ import { floorChanges, floorChangesQuery, myQrCodes, SYNC_PROTOCOL, SYNC_PROTOCO
 import type { AppContext } from '../../context';
 import { sessionOf } from '../../http/session';
 import type { App } from '../../types';
+import { FLOOR_STREAM_TYPE } from '@shared/floor-stream';
 import { assertSyncProtocol, createChangesService } from './changes.service';
+import { changesStream } from './changes-stream';
 import { createQrService } from './qr.service';
 
 const params = z.object({ id: idParam });
@@ -33,9 +35,17 @@ export function floorChangesRoutes(app: App, ctx: AppContext): void {
     async (request, typedReply) => {
       assertSyncProtocol(request.headers[SYNC_PROTOCOL_HEADER]);
       const body = await changes.changes(sessionOf(request), request.params.id, request.query.cursor);
+      const reply: FastifyReply = typedReply;
+      // A tablet that reads the answer as it arrives gets it line by line (changes-stream.ts).
+      if (request.headers.accept?.includes(FLOOR_STREAM_TYPE)) {
+        return reply
+          .header(SYNC_PROTOCOL_HEADER, String(SYNC_PROTOCOL))
+          .header('cache-control', 'no-store')
+          .type(`${FLOOR_STREAM_TYPE}; charset=utf-8`)
+          .send(changesStream(body));
+      }
       // Large (50,000 entries on a big show): serialised once with JSON.stringify and sent as
       // text, not checked against the schema above by the route's zod serializer.
-      const reply: FastifyReply = typedReply;
       return reply
         .header(SYNC_PROTOCOL_HEADER, String(SYNC_PROTOCOL))
         .header('cache-control', 'no-store')

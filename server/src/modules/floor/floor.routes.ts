@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import type { App } from '../../types';
 import { attendeeRoutes } from './attendee.routes';
+import { batchRoutes } from './batch.routes';
 import { eventsRoutes } from './events.routes';
 import { floorChangesRoutes } from './floor-changes.routes';
 import { schedulePurge } from './retention';
@@ -14,5 +15,6 @@ export function floorRoutes(app: App, ctx: AppContext): void {
   floorChangesRoutes(app, ctx);
   attendeeRoutes(app, ctx);
   eventsRoutes(app, ctx);
+  batchRoutes(app, ctx);
   schedulePurge(app, ctx);
 }

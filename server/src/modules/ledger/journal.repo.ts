@@ -50,7 +50,7 @@ export function isBoundViolation(err: unknown): boolean {
 
 /** [property, column name] of every transaction column. */
 const columns = Object.entries(getTableColumns(transactions)).map(([key, column]) => [key, column.name] as const);
-const transactionColumns = columns.map(([, name]) => name).join(', ');
+export const transactionColumns = columns.map(([, name]) => name).join(', ');
 
 /**
  * The CTE `acc`: add the deltas (JSON rows in parameter `deltas`, venue in $1) to the accounts'
@@ -106,6 +106,20 @@ function rowOf(entry: JournalEntry): Record<string, unknown> {
   return row;
 }
 
+/** The transactions and posting lines of entries, as the database names their columns. */
+export function journalRows(entries: readonly JournalEntry[]) {
+  const lines = entries.flatMap((entry) =>
+    entry.lines.map((l) => ({
+      transaction_id: entry.id,
+      kind: l.kind,
+      party_type: l.partyType,
+      party_id: l.partyId,
+      amount: l.amount,
+    })),
+  );
+  return { transactions: entries.map(rowOf), lines };
+}
+
 /** The audit row of a request, as the database names its columns. */
 export const auditRowOf = (request: FastifyRequest, audit: AuditRow) => ({
   actor_user_id: request.user?.id ?? null,
@@ -118,15 +132,7 @@ export const auditRowOf = (request: FastifyRequest, audit: AuditRow) => ({
 
 /** Writes entries with their postings, running totals, idempotency key and audit row, at once. */
 export async function writeJournal(db: Db, request: FastifyRequest, write: JournalWrite): Promise<void> {
-  const lines = write.entries.flatMap((entry) =>
-    entry.lines.map((l) => ({
-      transaction_id: entry.id,
-      kind: l.kind,
-      party_type: l.partyType,
-      party_id: l.partyId,
-      amount: l.amount,
-    })),
-  );
+  const { transactions: rows, lines } = journalRows(write.entries);
   const deltas = write.deltas.map((d) => ({ ...d, party_type: d.partyType, party_id: d.partyId }));
   const key = write.claim && {
     user_id: write.claim.claim.userId,
@@ -139,7 +145,7 @@ export async function writeJournal(db: Db, request: FastifyRequest, write: Journ
   const [row] = await runFixed<{ entries: number; postings: number }>(db, 'ledger.write', WRITE, [
     write.venueId,
     JSON.stringify(deltas),
-    JSON.stringify(write.entries.map(rowOf)),
+    JSON.stringify(rows),
     JSON.stringify(lines),
     JSON.stringify(key ? [key] : []),
     JSON.stringify([audit]),

@@ -33,6 +33,7 @@ import { contextQueryOf, resolveEntry, type EntrySpec, type ResolvedEntry } from
 import { isBoundViolation, writeJournal, type JournalEntry } from './journal.repo';
 import { createLedgerRepo } from './ledger.repo';
 import { writePost, type PostOutcome } from './post.repo';
+import { drawIds, readContexts, writeGuarded } from './post-batch';
 import { canSee, isParty, viewerOf, visibleTo } from './visibility';
 import { entryOfKey, mayUndo } from './undo';
 import { toWire, type TransactionRow } from './wire';
@@ -105,7 +106,7 @@ const specOf = (input: TransactionInput, claim: IdempotencyClaim): EntrySpec => 
 });
 
 /** The wire form of an entry just written, from what was resolved for it. */
-const wireOf = (id: number, entry: ResolvedEntry): Transaction =>
+export const wireOf = (id: number, entry: ResolvedEntry): Transaction =>
   toWire({
     t: { ...entry.values, id, invoiceId: null, reversalOfId: null, externalRef: null, floorSeq: 0 },
     partyName: entry.names.party,
@@ -237,6 +238,86 @@ export function createLedgerService(ctx: AppContext) {
         read = false;
       }
       throw new AppError('conflict');
+    },
+
+    /**
+     * New entries of one venue posted together (the floor's batched push), in a fixed number of
+     * round trips (post-batch.ts): each is checked and priced as `create` does, against contexts
+     * read once for the writes that share one, and all are written by one guarded statement.
+     * Answers each input's outcome, or its refusal, in order; null when the set could not be
+     * written as one (a context changed, a key was claimed meanwhile, a running total would pass
+     * its bound): the caller then posts them one by one, which decides each on its own.
+     */
+    async createMany(
+      request: FastifyRequest,
+      items: readonly { input: TransactionInput; claim: IdempotencyClaim }[],
+    ): Promise<(Outcome<Transaction> | AppError)[] | null> {
+      const user = sessionOf(request);
+      const specs = items.map(({ input, claim }) => specOf(input, claim));
+      const venue = specs[0]?.venueId;
+      if (venue === undefined || specs.some((spec) => spec.venueId !== venue)) throw new Error('createMany: one venue');
+      // One context per references and quarter of an hour: every time zone's offset is a whole
+      // number of quarters, so the venue-local day (which picks rates and employments) is the same.
+      const groups = new Map<string, number>();
+      const queries: ReturnType<typeof contextQueryOf>[] = [];
+      const groupOf = specs.map((spec) => {
+        const query = contextQueryOf(user, spec, null);
+        const { claim: _claim, occurredAt, ...references } = query;
+        const id = `${JSON.stringify(references)}|${Math.floor(occurredAt.getTime() / 900_000)}`;
+        let group = groups.get(id);
+        if (group === undefined) {
+          group = queries.length;
+          groups.set(id, group);
+          queries.push(query);
+        }
+        return group;
+      });
+      const read = await readContexts(ctx.db, queries);
+      const resolved: (ResolvedEntry | AppError)[] = [];
+      for (const [i, spec] of specs.entries()) {
+        try {
+          resolved.push(await resolveEntry(ctx.db, user, spec, read[groupOf[i]!]!.context));
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          resolved.push(err);
+        }
+      }
+      const posted = resolved.flatMap((entry, i) => (entry instanceof AppError ? [] : [{ entry, i }]));
+      if (!posted.length) return resolved as AppError[];
+      const ids = await drawIds(ctx.db, posted.length);
+      const bodies = posted.map(({ entry }, n) => wireOf(ids[n]!, entry));
+      const entries = posted.map(({ entry }, n) => ({
+        id: ids[n]!,
+        values: entry.values,
+        lines: postingLines(entry.figures),
+      }));
+      const used = [...new Set(posted.map(({ i }) => groupOf[i]!))];
+      let written: boolean;
+      try {
+        written = await writeGuarded(ctx.db, request, {
+          venueId: venue,
+          guards: used.map((group) => ({ query: queries[group]!, hash: read[group]!.hash })),
+          entries,
+          deltas: accountDeltas(
+            entries.flatMap((e) => e.lines),
+            posted.flatMap(({ entry }) => totalsOf(entry.figures, 1)),
+          ),
+          keys: posted.map(({ i }, n) => ({ ...items[i]!.claim, status: 201, response: bodies[n] })),
+          audits: posted.map(({ entry }, n) => {
+            const { kind, grossMinor: gross, deviceId: device } = entry.values;
+            return { action: 'transaction.create', details: { id: ids[n]!, venue, kind, gross, device } };
+          }),
+        });
+      } catch (err) {
+        if (isClaimConflict(err) || isBoundViolation(err)) return null;
+        throw err;
+      }
+      if (!written) return null;
+      const outcomes: (Outcome<Transaction> | AppError)[] = resolved.map((entry) =>
+        entry instanceof AppError ? entry : { status: 0, body: null as never, replayed: false },
+      );
+      posted.forEach(({ i }, n) => (outcomes[i] = { status: 201, body: bodies[n]!, replayed: false }));
+      return outcomes;
     },
 
     /**

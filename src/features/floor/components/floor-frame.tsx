@@ -31,9 +31,15 @@ function FloorBody({ showVenue, children }: { showVenue: boolean; children: Reac
       <DeviceNotices venue={venue} />
       <StatusBar status={status} timeZone={info?.timeZone} />
       <AttentionList venue={venue} />
-      {status.ready ? (
-        children
-      ) : status.online && status.reachable !== false ? (
+      {/*
+        While the frame still reads whether a snapshot is here, the screen is mounted hidden: its
+        own reads run meanwhile instead of after (a scan's screen shows at once), and it shows in
+        place (no remount) as soon as the snapshot is known to be here.
+      */}
+      {(status.ready || status.pending === null) && (
+        <div style={{ display: status.ready ? 'contents' : 'none' }}>{children}</div>
+      )}
+      {status.ready ? null : status.online && status.reachable !== false ? (
         <Center py="xl">
           <Stack align="center" gap="xs">
             <Loader role="status" aria-label={t('frame.loading')} />

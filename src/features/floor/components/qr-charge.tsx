@@ -1,8 +1,10 @@
 import { Alert, Anchor, Group, Loader } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { mark, PERF } from '@shared/perf-marks';
 import { Link } from 'react-router-dom';
 import { href } from '@/lib/paths';
-import { useQrPerson, useSyncInfo } from '@/offline/queries';
+import { useQrCharge, useSyncInfo } from '@/offline/queries';
 import { ScanButton } from '../scanner/scan-button';
 import { useFloorVenue, useVenueLabel } from '../use-floor-venue';
 import { QuickCharge } from './quick-charge';
@@ -13,7 +15,13 @@ export function QrCharge({ code }: { code: string }) {
   const { t } = useTranslation('floor');
   const venue = useFloorVenue();
   const { currency, name: venueName } = useVenueLabel(useSyncInfo(venue));
-  const person = useQrPerson(venue, code);
+  // The person and the items in one read: the screen shows once, ready to charge.
+  const screen = useQrCharge(venue, code);
+  const person = screen?.person;
+  const found = person !== undefined && person !== null;
+  useEffect(() => {
+    if (found) mark(PERF.scanPerson);
+  }, [found, code]);
   if (person === undefined) return <Loader role="status" aria-label={t('frame.loading')} />;
   if (person === null) {
     return (
@@ -33,7 +41,7 @@ export function QrCharge({ code }: { code: string }) {
   return (
     <>
       <PersonCard person={person}>
-        <QuickCharge venue={venue} venueName={venueName} currency={currency} person={person} />
+        <QuickCharge venue={venue} venueName={venueName} currency={currency} person={person} items={screen} />
       </PersonCard>
       <Group>
         <ScanButton />

@@ -1,11 +1,13 @@
 import { ActionIcon, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { mark, PERF } from '@shared/perf-marks';
 import { formatMoney } from '@/lib/format';
 import { showError } from '@/lib/api-error';
 import { notify } from '@/lib/notify';
 import type { LocalConsumable, LocalTransaction } from '@/offline/db';
-import { useConsumables, useItemUses, useRiderBalance, type FloorPerson } from '@/offline/queries';
+import { useChargeItems, useRiderBalance, type ChargeItems, type FloorPerson } from '@/offline/queries';
 import { MAX_CHARGE_QUANTITY, recordCharge, UNDO_VISIBLE_MS, undoCharge } from '@/offline/writes';
 
 /** How many of the venue's items show as large buttons. */
@@ -16,6 +18,8 @@ interface QuickChargeProps {
   venueName: string;
   currency: string;
   person: FloorPerson;
+  /** The items and their uses when the screen read them with the person (a scan); else read here. */
+  items?: ChargeItems;
 }
 
 interface Line {
@@ -101,17 +105,22 @@ function Undo({ last, currency, onDone }: { last: LastCharge; currency: string; 
  * device (queued, sent when online). The person's open balance at the venue shows above, and the
  * last save can be undone for a short while (queued reversals).
  */
-export function QuickCharge({ venue, venueName, currency, person }: QuickChargeProps) {
+export function QuickCharge({ venue, venueName, currency, person, items }: QuickChargeProps) {
   const { t } = useTranslation('floor');
-  const consumables = useConsumables(venue);
-  const uses = useItemUses(venue);
+  const read = useChargeItems(items ? null : venue);
+  const consumables = (items ?? read)?.consumables;
+  const uses = (items ?? read)?.uses;
   const ranked = useMemo(() => rankItems(consumables ?? [], uses), [consumables, uses]);
   // The buttons' order is fixed once the uses are known, so they do not move under a finger.
   const [top, setTop] = useState<LocalConsumable[] | null>(null);
   // Set during render (React re-renders at once, before painting): no extra pass.
-  if (top === null && consumables && uses) setTop(ranked.slice(0, TOP_ITEMS));
+  if (top === null && consumables && uses) {
+    setTop(ranked.slice(0, TOP_ITEMS));
+    mark(PERF.scanItems);
+  }
   const [lines, setLines] = useState<Line[]>([]);
-  const [saving, setSaving] = useState(false);
+  // A ref, not state: a tap saves at once, without a render before the write.
+  const saving = useRef(false);
   const [last, setLast] = useState<LastCharge | null>(null);
   const total = lines.reduce((sum, line) => sum + line.item.unit_price * line.quantity, 0);
   const name = person.groom?.name ?? person.rider.name;
@@ -131,20 +140,31 @@ export function QuickCharge({ venue, venueName, currency, person }: QuickChargeP
   const remove = (item: LocalConsumable) => setLines((current) => current.filter((line) => line.item.id !== item.id));
 
   const save = async () => {
-    if (!lines.length || saving) return;
-    setSaving(true);
+    if (!lines.length || saving.current) return;
+    mark(PERF.chargeTap);
+    saving.current = true;
     const rows: LocalTransaction[] = [];
     try {
+      // Saved means in IndexedDB: nothing here waits for the network or a query.
       for (const line of lines) {
         rows.push(await recordCharge({ venue, currency, person, consumable: line.item, quantity: line.quantity }));
       }
-      notify.success(t('quick.saved', { amount: formatMoney(total, currency), name }), { channel: CHARGE_TOASTS });
-      setLines([]);
+      mark(PERF.chargeSaved);
+      // The saved state with its undo is on the screen as soon as IndexedDB has the write: rendered
+      // now, not after the live queries that the write wakes up.
+      flushSync(() => {
+        setLines([]);
+        setLast({ rows, total: rows.reduce((sum, row) => sum - row.gross, 0) });
+      });
+      // The toast follows in the next task.
+      setTimeout(() =>
+        notify.success(t('quick.saved', { amount: formatMoney(total, currency), name }), { channel: CHARGE_TOASTS }),
+      );
     } catch (error) {
       showError(error);
-    } finally {
       if (rows.length) setLast({ rows, total: rows.reduce((sum, row) => sum - row.gross, 0) });
-      setSaving(false);
+    } finally {
+      saving.current = false;
     }
   };
 
@@ -261,13 +281,7 @@ export function QuickCharge({ venue, venueName, currency, person }: QuickChargeP
         <Text fw={700} size="lg" aria-live="polite">
           {t('charge.total', { amount: formatMoney(total, currency) })}
         </Text>
-        <Button
-          size="lg"
-          disabled={!lines.length}
-          loading={saving}
-          onClick={() => void save()}
-          style={{ flexShrink: 0 }}
-        >
+        <Button size="lg" disabled={!lines.length} onClick={() => void save()} style={{ flexShrink: 0 }}>
           {lines.length ? t('quick.save', { amount: formatMoney(total, currency) }) : t('charge.save')}
         </Button>
       </Group>

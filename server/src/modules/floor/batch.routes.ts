@@ -1,0 +1,34 @@
+import { floorBatchInput, floorBatchResponse } from '@shared/schemas/floor-batch';
+import { MAX_BATCH_WRITES, SYNC_PROTOCOL_HEADER } from '@shared/floor-constants';
+import type { AppContext } from '../../context';
+import type { App } from '../../types';
+import { createBatchService } from './batch.service';
+import { assertSyncProtocol } from './changes.service';
+
+/** The outbox's batched push (batch.service.ts). */
+export function batchRoutes(app: App, ctx: AppContext): void {
+  const batch = createBatchService(ctx);
+  app.post(
+    '/api/v1/floor/writes/',
+    {
+      schema: {
+        tags: ['floor'],
+        security: [{ bearer: [] }],
+        summary:
+          `Up to ${MAX_BATCH_WRITES} queued floor writes of the caller, each with its own Idempotency-Key and ` +
+          'the body of its single endpoint, decided in order as that endpoint decides it (role, venue, ' +
+          'party, key); answers each write’s outcome in order: created, replayed (the key’s stored ' +
+          'answer), refused (its error), retry (it and the later ones stay queued) or skipped. ' +
+          `Header ${SYNC_PROTOCOL_HEADER}`,
+        body: floorBatchInput,
+        response: { 200: floorBatchResponse },
+      },
+      // The roles of any floor write; each write is checked against its own endpoint's policy.
+      config: { policy: 'floor.write' },
+    },
+    async (request) => {
+      assertSyncProtocol(request.headers[SYNC_PROTOCOL_HEADER]);
+      return { results: await batch.push(request, request.body.writes) };
+    },
+  );
+}

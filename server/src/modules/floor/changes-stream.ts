@@ -1,0 +1,33 @@
+import { Readable } from 'node:stream';
+import { FLOOR_ENTITIES } from '@shared/floor-constants';
+import { FLOOR_STREAM_CHUNK, type FloorStreamLine } from '@shared/floor-stream';
+import type { FloorChanges, FloorTransaction } from '@shared/schemas/floor';
+
+/** The order the tablet keeps a snapshot's entries in (newest first: occurred_at, then id). */
+const newestFirst = (a: FloorTransaction, b: FloorTransaction): number =>
+  a.occurred_at === b.occurred_at ? b.id - a.id : a.occurred_at < b.occurred_at ? 1 : -1;
+
+/**
+ * A pull's answer as newline-delimited JSON (src/shared/floor-stream.ts): the header, then every
+ * list in chunks of FLOOR_STREAM_CHUNK rows (a snapshot's entries newest first, so each chunk is
+ * one page of the tablet's store), the tombstones, and the end. Serialised line by line as the
+ * connection takes them, so the tablet stores the first rows while later ones are still being
+ * written, and no 20 MB string is ever built.
+ */
+export function changesStream(changes: FloorChanges): Readable {
+  function* lines(): Generator<string> {
+    const { protocol, venue, cursor, reset } = changes;
+    const line = (value: FloorStreamLine) => `${JSON.stringify(value)}\n`;
+    yield line({ protocol, venue, cursor, reset });
+    for (const entity of FLOOR_ENTITIES) {
+      const rows: { id: number }[] =
+        entity === 'transactions' ? [...changes.transactions].sort(newestFirst) : changes[entity];
+      for (let start = 0; start < rows.length; start += FLOOR_STREAM_CHUNK) {
+        yield line({ entity, rows: rows.slice(start, start + FLOOR_STREAM_CHUNK) } as FloorStreamLine);
+      }
+    }
+    if (changes.deleted.length) yield line({ deleted: changes.deleted });
+    yield line({ end: true, cursor });
+  }
+  return Readable.from(lines(), { objectMode: false });
+}

@@ -1,0 +1,97 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FloorStreamLine } from '@shared/floor-stream';
+import type { FloorChanges } from '@shared/schemas/floor';
+import { FloorDb } from '@/offline/db';
+import { saveWrite } from '@/offline/outbox';
+import { pullChanges } from '@/offline/pull';
+import type { Transport } from '@/offline/transport';
+import { changes, chargeWrite, rider, serverCharge } from './offline-fakes';
+
+/* The first pull streamed: stored in chunks as the lines arrive, the cursor last. */
+
+const VENUE = 1;
+const NOW = Date.parse('2026-05-01T10:00:00Z');
+let db: FloorDb;
+let count = 0;
+
+beforeEach(() => {
+  count += 1;
+  db = new FloorDb(`pull-stream-${count}`);
+});
+afterEach(async () => {
+  await db.delete();
+});
+
+/** A snapshot of `riders` riders and `entries` entries (newest first), as its lines. */
+function snapshotLines(riders: number, entries: number, end = true): FloorStreamLine[] {
+  const { protocol, venue, cursor } = changes({ cursor: 9 });
+  const lines: FloorStreamLine[] = [{ protocol, venue, cursor, reset: true }];
+  const all = Array.from({ length: riders }, (_, i) => rider(i + 1));
+  for (let i = 0; i < all.length; i += 1000) lines.push({ entity: 'riders', rows: all.slice(i, i + 1000) });
+  const charges = Array.from({ length: entries }, (_, i) => ({
+    ...serverCharge(entries - i, null),
+    occurred_at: new Date(NOW - i * 60_000).toISOString(),
+  }));
+  for (let i = 0; i < charges.length; i += 1000)
+    lines.push({ entity: 'transactions', rows: charges.slice(i, i + 1000) });
+  if (end) lines.push({ end: true, cursor: 9 });
+  return lines;
+}
+
+/** A server that streams `lines`, and records what the device held after each line was handed over. */
+function streaming(lines: FloorStreamLine[]): { transport: Transport; seen: number[] } {
+  const seen: number[] = [];
+  const transport: Transport = async (request) => {
+    expect(request.onLine).toBeTypeOf('function');
+    for (const line of lines) {
+      request.onLine!(line);
+      // The network between lines: stored chunks become visible meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      seen.push(await db.transactionPages.count());
+    }
+    return { status: 200, body: undefined, streamed: true };
+  };
+  return { transport, seen };
+}
+
+describe('a streamed first pull', () => {
+  it('stores the snapshot in chunks while it arrives, each chunk of entries a page, the cursor last', async () => {
+    // This device's unsent charge stays through the snapshot.
+    await saveWrite(db, 7, chargeWrite(VENUE, 'mine'));
+    const { transport, seen } = streaming(snapshotLines(2500, 12_000));
+    expect(await pullChanges(db, transport, VENUE, NOW)).toBe('ok');
+    // Pages were there before the last line arrived.
+    expect(seen.slice(0, -2).some((n) => n > 0)).toBe(true);
+    const pages = await db.transactionPages.where('[venue+page]').between([VENUE, 0], [VENUE, Infinity]).toArray();
+    expect(pages.map((p) => p.rows.length)).toEqual(Array(12).fill(1000));
+    // Newest first across pages, as the screens read them.
+    const ids = pages.flatMap((p) => p.rows.map((r) => r.id));
+    expect(ids).toEqual(Array.from({ length: 12_000 }, (_, i) => 12_000 - i));
+    expect(await db.riders.count()).toBe(2500);
+    expect(await db.transactions.get('mine')).toMatchObject({ pending: 1 });
+    expect((await db.sync.get(VENUE))!.cursor).toBe(9);
+  });
+
+  it('an answer cut short keeps the old cursor: the next pull is a snapshot again', async () => {
+    const { transport } = streaming(snapshotLines(10, 3000, false));
+    expect(await pullChanges(db, transport, VENUE, NOW)).toBe('failed');
+    expect(await db.sync.get(VENUE)).toBeUndefined();
+  });
+
+  it('changes since a cursor are applied at once, as a plain answer is', async () => {
+    await db.sync.put({
+      ...{ venue: VENUE, cursor: 3, venueName: 'Demo Show', currency: 'EUR', currencyDisplay: 'symbol' },
+      ...{ timeZone: 'Europe/Berlin', lastSyncAt: null, lastError: null },
+    });
+    const { protocol, venue }: FloorChanges = changes();
+    const { transport } = streaming([
+      { protocol, venue, cursor: 4, reset: false },
+      { entity: 'riders', rows: [rider(5)] },
+      { end: true, cursor: 4 },
+    ]);
+    expect(await pullChanges(db, transport, VENUE, NOW)).toBe('ok');
+    expect(await db.riders.get(5)).toMatchObject({ venue: VENUE });
+    expect((await db.sync.get(VENUE))!.cursor).toBe(4);
+  });
+});

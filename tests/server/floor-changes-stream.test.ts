@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { FloorStreamLine } from '../../src/shared/floor-stream';
+import type { FloorChanges } from '../../src/shared/schemas/floor';
+import { pull, seedFloorFixtures, write, type FloorFixtures } from './floor-fixtures';
+import { useTestServer } from './helpers/use-server';
+
+/* The floor pull streamed as newline-delimited JSON (Accept: application/x-ndjson). */
+
+const server = useTestServer();
+let f: FloorFixtures;
+beforeEach(async () => {
+  f = await seedFloorFixtures(server().database.db);
+});
+
+describe('the streamed floor pull', () => {
+  it('answers what the JSON answer holds, line by line: header, chunks, end; entries newest first', async () => {
+    const auth = await server().auth('stable');
+    for (const minutes of [30, 10, 20]) {
+      const res = await write(
+        server().app,
+        auth,
+        'transaction/',
+        {
+          venue: 1,
+          kind: 'charge',
+          party_type: 'rider',
+          party_id: f.rider,
+          consumable: f.box,
+          source: 'stable',
+          occurred_at: new Date(Date.now() - minutes * 60_000).toISOString(),
+        },
+        randomUUID(),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const plain = (await pull(server().app, auth, 1)).changes();
+    const streamed = await pull(server().app, auth, 1, 0, { accept: 'application/x-ndjson, application/json;q=0.9' });
+    expect(streamed.statusCode).toBe(200);
+    expect(streamed.headers['content-type']).toMatch(/^application\/x-ndjson/);
+    const lines = streamed.body
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as FloorStreamLine);
+    const [header, ...rest] = lines;
+    expect(header).toEqual({ protocol: plain.protocol, venue: plain.venue, cursor: plain.cursor, reset: true });
+    expect(rest.at(-1)).toEqual({ end: true, cursor: plain.cursor });
+    const rebuilt: Record<string, unknown[]> = {};
+    for (const line of rest) if ('entity' in line) (rebuilt[line.entity] ??= []).push(...line.rows);
+    for (const entity of ['riders', 'horses', 'consumables', 'grooms'] as const) {
+      expect(rebuilt[entity] ?? []).toEqual(plain[entity]);
+    }
+    const entries = rebuilt.transactions as FloorChanges['transactions'];
+    expect([...entries].sort((a, b) => a.id - b.id)).toEqual([...plain.transactions].sort((a, b) => a.id - b.id));
+    const times = entries.map((t) => t.occurred_at);
+    expect(times).toEqual([...times].sort().reverse());
+  });
+});
