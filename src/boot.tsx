@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { createApp } from './app/app';
@@ -45,16 +45,10 @@ export async function boot(): Promise<void> {
   await initI18n(useAppStore.getState().language);
   resumeSession();
   const App = createApp();
-  const root = createRoot(document.getElementById('root')!);
-  // The first render as a transition: React yields to the browser every few milliseconds
-  // instead of holding the main thread for the whole tree (a phone's first paint is not blocked
-  // by one long task; Lighthouse: total blocking time).
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
   );
   if (import.meta.env.PROD) {
     // After the first screen is painted: the worker's code and its precache downloads must not
