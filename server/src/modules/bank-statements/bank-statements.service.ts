@@ -137,40 +137,29 @@ export function createBankStatementService(ctx: AppContext) {
     // A few hundred entries per write (see LINES_PER_STATEMENT): each its own statement.
     for (let from = 0; from < payments.length; from += LINES_PER_STATEMENT) {
       const chunk = payments.slice(from, from + LINES_PER_STATEMENT);
-      for (const [key, id] of await postChunk(tx, request, user, venue, chunk, audit)) entries.set(key, id);
+      const { ids } = await postSystemEntries(
+        tx,
+        request,
+        venue.id,
+        chunk.map((m) =>
+          paymentEntry(user, {
+            venueId: venue.id,
+            currency: venue.currency,
+            pricesIncludeTax: venue.pricesIncludeTax,
+            partyType: m.partyType,
+            partyId: m.partyId,
+            amount: m.amount,
+            description: paymentDescription(m, m.reference),
+            source: 'bank',
+            occurredAt: m.bookingDate ? new Date(`${m.bookingDate}T12:00:00Z`) : new Date(),
+            externalRef: bankRef(venue.id, m.key),
+          }),
+        ),
+        audit,
+      );
+      for (const m of chunk) entries.set(m.key, ids.get(bankRef(venue.id, m.key))!);
     }
     return entries;
-  }
-
-  async function postChunk(
-    tx: Db,
-    request: FastifyRequest,
-    user: RequestUser,
-    venue: { id: number; currency: string; pricesIncludeTax: boolean },
-    payments: readonly Payment[],
-    audit: { action: string; details: Record<string, unknown> },
-  ): Promise<Map<string, number>> {
-    const { ids } = await postSystemEntries(
-      tx,
-      request,
-      venue.id,
-      payments.map((m) =>
-        paymentEntry(user, {
-          venueId: venue.id,
-          currency: venue.currency,
-          pricesIncludeTax: venue.pricesIncludeTax,
-          partyType: m.partyType,
-          partyId: m.partyId,
-          amount: m.amount,
-          description: paymentDescription(m, m.reference),
-          source: 'bank',
-          occurredAt: m.bookingDate ? new Date(`${m.bookingDate}T12:00:00Z`) : new Date(),
-          externalRef: bankRef(venue.id, m.key),
-        }),
-      ),
-      audit,
-    );
-    return new Map(payments.map((m) => [m.key, ids.get(bankRef(venue.id, m.key))!]));
   }
 
   /** The line's venue, for the office of that venue: 404 for an unknown line, then 403. */
