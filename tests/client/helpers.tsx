@@ -100,6 +100,7 @@ export const demoVenue = {
   postal_code: '6210' as string | null,
   vat_id: 'SI12345678' as string | null,
   tax_number: null as string | null,
+  legal_registration_id: null as string | null,
   invoice_email: 'invoices@paddock.demo' as string | null,
   contact_name: 'Show office' as string | null,
   contact_phone: '+386 5 739 1580' as string | null,

@@ -24,6 +24,7 @@ const venue: VenueDetail = {
   postal_code: null,
   vat_id: null,
   tax_number: null,
+  legal_registration_id: null,
   invoice_email: null,
   contact_name: null,
   contact_phone: null,
@@ -92,6 +93,7 @@ describe("the venue's Invoicing section, as the venue's organizer", () => {
     fireEvent.change(field('Street and number'), { target: { value: 'Turnierweg 1' } });
     fireEvent.change(field('Post code'), { target: { value: '80331' } });
     fireEvent.change(field('VAT ID'), { target: { value: '123456789' } });
+    fireEvent.change(field('Register entry'), { target: { value: 'Amtsgericht München VR 1234' } });
     fireEvent.change(field('Contact phone'), { target: { value: 'ring me' } });
     fireEvent.change(field('Contact e-mail'), { target: { value: 'office@reitverein.example' } });
     fireEvent.click(within(section).getByRole('button', { name: 'Save invoicing details' }));
@@ -113,6 +115,7 @@ describe("the venue's Invoicing section, as the venue's organizer", () => {
       postal_code: '80331',
       vat_id: 'DE 123 456 789',
       tax_number: '',
+      legal_registration_id: 'Amtsgericht München VR 1234',
       invoice_email: '',
       contact_name: '',
       contact_phone: '+49 89 123456',

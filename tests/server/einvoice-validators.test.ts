@@ -25,7 +25,13 @@ const { server, f, db, call } = useSeededServer(async (db) => {
   // The show office's contact: XRechnung wants a phone and an e-mail (BR-DE-2, BR-DE-6, BR-DE-7).
   await db
     .update(venues)
-    .set({ contactName: 'Show office', contactPhone: '+386 5 123 4567', contactEmail: 'office@paddock.demo' })
+    .set({
+      contactName: 'Show office',
+      contactPhone: '+386 5 123 4567',
+      contactEmail: 'office@paddock.demo',
+      // BT-30: what identifies the seller on an invoice outside the scope of VAT (BR-CO-26).
+      legalRegistrationId: 'Okrožno sodišče v Ljubljani, Srg 2026/123',
+    })
     .where(eq(venues.id, 1));
   return fixtures;
 });
@@ -127,6 +133,25 @@ describe('e-invoices under the official rule sets', () => {
     const reverse = await invoiceOf(f.employedParticipation);
     expect(reverse.vat_summary.map((r) => r.tax_category)).toEqual(['AE']);
     issued.push({ label: 'reverse-charge', invoice: reverse });
+
+    // Outside the scope of VAT (damage compensation is no consideration for a supply): an invoice
+    // of its own, with no VAT id of either party (BR-O-02), the seller named by its register entry.
+    const [outside] = rowsOf<{ id: number }>(
+      await db().execute(sql`INSERT INTO tax_types (code, name, category, exemption_reason)
+        VALUES ('OUTSIDE', 'Not taxable', 'O', 'Not subject to VAT: compensation for damage.') RETURNING id`),
+    );
+    await db().execute(
+      sql`INSERT INTO tax_rates (tax_type_id, rate_bp, valid_from) VALUES (${outside!.id}, 0, '2000-01-01')`,
+    );
+    await rider({
+      category: 'other',
+      description: 'Damaged box door',
+      unit_price: 8000,
+      tax_type: Number(outside!.id),
+    });
+    const outsideScope = await invoiceOf(f.participation);
+    expect(outsideScope.vat_summary.map((r) => r.tax_category)).toEqual(['O']);
+    issued.push({ label: 'outside-scope', invoice: outsideScope });
 
     // The files as stored and served, in one validator run.
     const dir = mkdtempSync(join(tmpdir(), 'paddock-einvoice-'));

@@ -154,8 +154,26 @@ describe('the tax of a charge, with and without an event', () => {
       'GET',
       `/api/v1/venue/1/generateInvoice/?venueParticipationID=${f.participation}`,
     );
-    expect(mixed.json()).toMatchObject({ error: 'invoice_incomplete', fields: ['line.outside_scope_mixed'] });
+    expect(mixed.json()).toMatchObject({
+      error: 'invoice_incomplete',
+      fields: ['seller.legal_registration_id', 'line.outside_scope_mixed'],
+    });
     expect((await call('organizer', 'DELETE', `/api/v1/transaction/${box.id}/`)).statusCode).toBe(204);
+    // Alone, it may name no VAT id (BR-O-02): the seller is identified by its register entry
+    // (BT-30, BR-CO-26), which the office sets in the venue's Invoicing section first.
+    const unidentified = await call(
+      'organizer',
+      'GET',
+      `/api/v1/venue/1/generateInvoice/?venueParticipationID=${f.participation}`,
+    );
+    expect(unidentified.json()).toMatchObject({
+      error: 'invoice_incomplete',
+      fields: ['seller.legal_registration_id'],
+    });
+    const registered = await call('organizer', 'PATCH', '/api/v1/venue/1/', {
+      legal_registration_id: '  Okrožno sodišče v Ljubljani, Srg 2026/123 ',
+    });
+    expect(registered.statusCode, registered.body).toBe(200);
     const invoice = await invoiceOf(f.participation);
     expect(invoice.vat_summary).toEqual([
       {
@@ -173,6 +191,9 @@ describe('the tax of a charge, with and without an event', () => {
     expect(xml).toContain('<cbc:TaxExemptionReasonCode>VATEX-EU-O</cbc:TaxExemptionReasonCode>');
     expect(xml).toContain(type.exemption_reason);
     expect(xml).not.toContain('SI12345678');
+    expect(xml).toMatch(
+      /<cac:PartyLegalEntity>\s*<cbc:RegistrationName>[^<]+<\/cbc:RegistrationName>\s*<cbc:CompanyID>Okrožno sodišče v Ljubljani, Srg 2026\/123<\/cbc:CompanyID>/,
+    );
   });
 
   it('a charge nothing configures a tax for is not posted at 0 % (so never billed as "exempt"): refused, nothing written', async () => {

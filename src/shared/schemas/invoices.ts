@@ -38,6 +38,7 @@ export const INVOICE_GAPS = [
   'seller.city',
   'seller.country',
   'seller.vat_id',
+  'seller.legal_registration_id',
   'seller.invoice_email',
   'seller.contact_phone',
   'seller.contact_email',

@@ -73,6 +73,12 @@ export const venueIssuerInput = {
   vat_id: vatIdField,
   /** BT-32 Seller tax registration identifier (the Steuernummer), when there is no VAT id. */
   tax_number: text(40),
+  /**
+   * BT-30 Seller legal registration identifier: the register and number the seller is entered
+   * under (Handelsregister, Vereinsregister, …). An invoice outside the scope of VAT names no VAT
+   * id (BR-O-02), so this is what identifies its seller there (BR-CO-26).
+   */
+  legal_registration_id: text(100),
   /** BT-34 Seller electronic address: where invoices come from and answers go. */
   invoice_email: optionalEmailField,
   /** BT-41 Seller contact point (a person or a department). */
@@ -90,6 +96,7 @@ export const venueIssuerDetail = {
   postal_code: z.string().nullable(),
   vat_id: z.string().nullable(),
   tax_number: z.string().nullable(),
+  legal_registration_id: z.string().nullable(),
   invoice_email: z.string().nullable(),
   contact_name: z.string().nullable(),
   contact_phone: z.string().nullable(),

@@ -40,6 +40,8 @@ export const venues = pgTable(
     postalCode: text('postal_code'),
     vatId: text('vat_id'),
     taxNumber: text('tax_number'),
+    /** BT-30: the register and number the seller is entered under (commercial or association register). */
+    legalRegistrationId: text('legal_registration_id'),
     invoiceEmail: text('invoice_email'),
     contactName: text('contact_name'),
     contactPhone: text('contact_phone'),

@@ -28,6 +28,16 @@ export function sellerGaps(issuer: Issuer): InvoiceGap[] {
   return gaps;
 }
 
+/**
+ * The seller's gaps for these lines: an invoice outside the scope of VAT may name no VAT id
+ * (BR-O-02), yet its seller must be identified by one of BT-29, BT-30 or BT-31 (BR-CO-26): the
+ * register entry (BT-30) does it.
+ */
+export function sellerLineGaps(issuer: Issuer, lines: readonly Pick<InvoiceLine, 'tax_category'>[]): InvoiceGap[] {
+  const outsideScope = lines.some((l) => l.tax_category === 'O');
+  return outsideScope && blank(issuer.legalRegistrationId) ? ['seller.legal_registration_id'] : [];
+}
+
 /** The buyer's gaps for these lines: BG-8 address and country (BR-10, BR-11), BT-49, the VAT id reverse charge needs. */
 export function buyerGaps(buyer: Buyer, lines: readonly Pick<InvoiceLine, 'tax_category'>[]): InvoiceGap[] {
   const gaps: InvoiceGap[] = [];

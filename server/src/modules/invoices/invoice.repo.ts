@@ -155,6 +155,8 @@ export interface Issuer extends InvoiceParty {
   logoUrl: string | null;
   /** The seller's tax number (EN 16931 BT-32) and the show office's contact (BG-6; XRechnung BR-DE-2, BR-DE-6, BR-DE-7). */
   taxNumber: string | null;
+  /** BT-30: the register entry that identifies the seller where no VAT id may be named. */
+  legalRegistrationId: string | null;
   contactName: string | null;
   phone: string | null;
   contactEmail: string | null;
@@ -167,7 +169,8 @@ export async function issuerOf(db: Db, venueId: number): Promise<Issuer | undefi
         v.address, v.postal_code AS "postalCode", v.city, v.country, v.vat_id AS "vatId", v.invoice_email AS email,
         v.fei_id AS "feiId", v.start_date::text AS "startDate", v.end_date::text AS "endDate", v.currency,
         v.time_zone AS "timeZone", v.invoice_due_days AS "dueDays", v.whitelabel_logo_url AS "logoUrl",
-        NULLIF(btrim(v.tax_number), '') AS "taxNumber", NULLIF(btrim(v.contact_name), '') AS "contactName",
+        NULLIF(btrim(v.tax_number), '') AS "taxNumber",
+        NULLIF(btrim(v.legal_registration_id), '') AS "legalRegistrationId", NULLIF(btrim(v.contact_name), '') AS "contactName",
         NULLIF(btrim(v.contact_phone), '') AS phone, NULLIF(btrim(v.contact_email), '') AS "contactEmail",
         b.iban, b.bic, b.bank_name AS "bankName"
       FROM venues v

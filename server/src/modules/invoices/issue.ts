@@ -14,7 +14,7 @@ import {
   type PartyKey,
 } from './invoice.repo';
 import { buyerKindOf, placeOfSupply, supplyKindOf } from '../ledger/tax-place';
-import { assertComplete, buyerGaps, sellerGaps } from './invoice-check';
+import { assertComplete, buyerGaps, sellerGaps, sellerLineGaps } from './invoice-check';
 import { invoiceNumberText, invoiceReference } from './payment-reference';
 import { postTaxRounding } from '../ledger/tax-rounding';
 import { invoiceLabels } from './documents/invoice-labels';
@@ -200,7 +200,10 @@ export async function issueInvoice(
   const { lines, vatSummary } = priceDocument(entries.map((e, i) => lineOf(e, categories[i] ?? 'S')));
   // Everything the e-invoice needs is checked before the number is taken: a refused invoice
   // rolls back with nothing locked and no number used.
-  assertComplete([...sellerGaps(issuer), ...buyerGaps(buyer, lines), ...untaxed], buyer.name);
+  assertComplete(
+    [...sellerGaps(issuer), ...sellerLineGaps(issuer, lines), ...buyerGaps(buyer, lines), ...untaxed],
+    buyer.name,
+  );
   const totals = totalsOf(vatSummary);
   const number = await nextNumber(tx, venueId, 'invoice');
   const { issueDate, dueDate } = options.dates ?? (await datesOf(tx, issuer.timeZone, issuer.dueDays));
@@ -284,6 +287,7 @@ export const sellerSnapshot = (issuer: Awaited<ReturnType<typeof issuerOf>> & ob
   vat_id: issuer.vat_id,
   email: issuer.email,
   tax_number: issuer.taxNumber,
+  legal_registration_id: issuer.legalRegistrationId,
   contact_name: issuer.contactName,
   phone: issuer.phone,
   contact_email: issuer.contactEmail,
@@ -298,8 +302,8 @@ export const sellerSnapshot = (issuer: Awaited<ReturnType<typeof issuerOf>> & ob
 });
 
 type Snapshot = ReturnType<typeof sellerSnapshot>;
-/** Snapshots stored before the venue had a tax number and a contact lack those fields. */
-type AddedLater = 'tax_number' | 'contact_name' | 'phone' | 'contact_email';
+/** Snapshots stored before the venue had a tax number, a register entry and a contact lack those fields. */
+type AddedLater = 'tax_number' | 'legal_registration_id' | 'contact_name' | 'phone' | 'contact_email';
 export type SellerSnapshot = Omit<Snapshot, AddedLater> & Partial<Pick<Snapshot, AddedLater>>;
 
 /** The seller as the documents and the API show it (party fields and bank account). */

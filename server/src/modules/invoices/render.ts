@@ -72,6 +72,7 @@ export async function documentOf(
       bankName: seller.bank_name,
       // Invoices issued before the venue had a contact have none in their snapshot.
       taxNumber: seller.tax_number ?? null,
+      legalRegistrationId: seller.legal_registration_id ?? null,
       contactName: seller.contact_name ?? null,
       phone: seller.phone ?? null,
       contactEmail: seller.contact_email ?? null,
@@ -136,6 +137,7 @@ const SELLER_FIELDS = [
   'vat_id',
   'email',
   'tax_number',
+  'legal_registration_id',
   'contact_name',
   'phone',
   'contact_email',

@@ -31,6 +31,7 @@ export interface VenueFields {
   postal_code?: string | null;
   vat_id?: string | null;
   tax_number?: string | null;
+  legal_registration_id?: string | null;
   invoice_email?: string | null;
   contact_name?: string | null;
   contact_phone?: string | null;
@@ -59,6 +60,7 @@ const columnsOf = (input: VenueFields): Partial<NewVenue> =>
     postalCode: input.postal_code,
     vatId: input.vat_id,
     taxNumber: input.tax_number,
+    legalRegistrationId: input.legal_registration_id,
     invoiceEmail: input.invoice_email,
     contactName: input.contact_name,
     contactPhone: input.contact_phone,

@@ -24,6 +24,7 @@ export const toVenueDetail = (v: VenueRow): VenueDetail => ({
   postal_code: v.postalCode,
   vat_id: v.vatId,
   tax_number: v.taxNumber,
+  legal_registration_id: v.legalRegistrationId,
   invoice_email: v.invoiceEmail,
   contact_name: v.contactName,
   contact_phone: v.contactPhone,

@@ -22,6 +22,10 @@ export function InvoiceLines({ invoice }: { invoice: Invoice }) {
   const rate = useRateText();
   const money = (minor: number) => <span style={nowrap}>{formatMoney(minor, invoice.currency)}</span>;
   const riders = invoice.lines.some((line) => line.beneficiary);
+  // VAT is taken per rate on the rate's total (EN 16931 BR-CO-17), so the gross of net-priced
+  // lines would not add up to the invoice's total: as on the PDF, those lines show their net only.
+  // Where every price included VAT, each line's gross is what was charged and sums exactly.
+  const grossPriced = invoice.lines.length > 0 && invoice.lines.every((line) => line.prices_include_tax === true);
   const columns: Column<InvoiceLine>[] = [
     { label: t('line.date'), render: (line) => formatDate(line.date) },
     {
@@ -49,7 +53,7 @@ export function InvoiceLines({ invoice }: { invoice: Invoice }) {
       label: t('line.rate'),
       render: (line) => <span style={nowrap}>{rate(line.tax_rate_bp, line.tax_category)}</span>,
     },
-    { label: t('line.gross'), render: (line) => money(line.gross) },
+    ...(grossPriced ? [{ label: t('line.gross'), render: (line: InvoiceLine) => money(line.gross) }] : []),
   ];
   return (
     <RecordTable

@@ -18,6 +18,7 @@ const FIELDS = [
   'postal_code',
   'vat_id',
   'tax_number',
+  'legal_registration_id',
   'invoice_email',
   'contact_name',
   'contact_phone',

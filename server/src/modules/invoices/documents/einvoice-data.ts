@@ -171,7 +171,8 @@ export function toEInvoiceData(doc: InvoiceDocument): Invoice {
   const end = isoDay(supply.end);
   const sepa = doc.kind === 'invoice' && seller.iban;
   // BR-O-02: a supply outside the scope of VAT names no VAT identifier of seller or buyer; the
-  // seller's tax number (BT-32) identifies it for tax instead.
+  // seller's tax number (BT-32) identifies it for tax instead, and its register entry (BT-30)
+  // identifies the seller (BR-CO-26).
   const outsideScope = doc.lines.some((line) => line.tax_category === 'O');
   const sellerTaxId = outsideScope
     ? seller.taxNumber && { 'cbc:CompanyID': seller.taxNumber, 'cac:TaxScheme': { 'cbc:ID': 'FC' } }
@@ -195,7 +196,8 @@ export function toEInvoiceData(doc: InvoiceDocument): Invoice {
         'cbc:Name': line.description.trim() || `#${line.transaction}`,
         'cac:ClassifiedTaxCategory': {
           'cbc:ID': line.tax_category,
-          'cbc:Percent': percent(line.tax_rate_bp),
+          // A line outside the scope of VAT has no VAT rate at all, not a rate of 0 (BR-O-05).
+          ...(line.tax_category === 'O' ? {} : { 'cbc:Percent': percent(line.tax_rate_bp) }),
           'cac:TaxScheme': vatScheme(),
         },
       },
@@ -256,7 +258,10 @@ export function toEInvoiceData(doc: InvoiceDocument): Invoice {
           ...(seller.email ? { 'cbc:EndpointID': seller.email, 'cbc:EndpointID@schemeID': 'EM' } : {}),
           'cac:PostalAddress': postalAddress(seller, sellerCountry),
           ...(sellerTaxId ? { 'cac:PartyTaxScheme': [sellerTaxId] as [typeof sellerTaxId] } : {}),
-          'cac:PartyLegalEntity': { 'cbc:RegistrationName': seller.name },
+          'cac:PartyLegalEntity': {
+            'cbc:RegistrationName': seller.name,
+            ...(seller.legalRegistrationId ? { 'cbc:CompanyID': seller.legalRegistrationId } : {}),
+          },
           'cac:Contact': {
             'cbc:Name': seller.contactName || seller.name,
             ...(seller.phone ? { 'cbc:Telephone': seller.phone } : {}),

@@ -16,6 +16,9 @@ export interface InvoiceLabels {
   seller: string;
   buyer: string;
   vatId: string;
+  /** The seller's tax number (Steuernummer) and its register entry, printed under its address. */
+  taxNumber: string;
+  registration: string;
   email: string;
   phone: string;
   customerReference: string;
@@ -83,6 +86,8 @@ const en: InvoiceLabels = {
   seller: 'Seller',
   buyer: 'Bill to',
   vatId: 'VAT ID',
+  taxNumber: 'Tax number',
+  registration: 'Register',
   email: 'E-mail',
   phone: 'Phone',
   customerReference: 'Customer reference',
@@ -145,6 +150,8 @@ const de: InvoiceLabels = {
   seller: 'Rechnungssteller',
   buyer: 'Rechnungsempfänger',
   vatId: 'USt-IdNr.',
+  taxNumber: 'Steuernummer',
+  registration: 'Registereintrag',
   email: 'E-Mail',
   phone: 'Telefon',
   customerReference: 'Kundenreferenz',
@@ -208,6 +215,8 @@ const pl: InvoiceLabels = {
   seller: 'Sprzedawca',
   buyer: 'Nabywca',
   vatId: 'NIP UE',
+  taxNumber: 'NIP',
+  registration: 'Rejestr',
   email: 'E-mail',
   phone: 'Telefon',
   customerReference: 'Numer klienta',
@@ -270,6 +279,8 @@ const fr: InvoiceLabels = {
   seller: 'Émetteur',
   buyer: 'Client',
   vatId: 'N° de TVA intracommunautaire',
+  taxNumber: 'Numéro fiscal',
+  registration: 'Immatriculation',
   email: 'E-mail',
   phone: 'Téléphone',
   customerReference: 'Référence client',
@@ -333,6 +344,8 @@ const it: InvoiceLabels = {
   seller: 'Fornitore',
   buyer: 'Cliente',
   vatId: 'Partita IVA',
+  taxNumber: 'Codice fiscale',
+  registration: 'Registro imprese',
   email: 'E-mail',
   phone: 'Telefono',
   customerReference: 'Riferimento cliente',

@@ -52,6 +52,12 @@ function partyBlock(
     { text: party.name, bold: true, fontSize: 10 },
     ...addressLines(party),
     ...(party.vat_id ? [`${labels.vatId}: ${party.vat_id}`] : []),
+    // The seller's own identifiers: a tax number where it has no VAT id (§ 14 (4) UStG wants one
+    // of the two), and its register entry.
+    ...('taxNumber' in party && party.taxNumber ? [`${labels.taxNumber}: ${party.taxNumber}`] : []),
+    ...('legalRegistrationId' in party && party.legalRegistrationId
+      ? [`${labels.registration}: ${party.legalRegistrationId}`]
+      : []),
   ];
 }
 

@@ -32,6 +32,8 @@ export interface InvoiceDocument {
     phone?: string | null;
     /** The seller's tax number (EN 16931 BT-32), beside or instead of its VAT id. */
     taxNumber?: string | null;
+    /** The seller's register entry (EN 16931 BT-30). */
+    legalRegistrationId?: string | null;
     /** The seller's contact (BG-6): a person or department, and its e-mail (XRechnung BR-DE-7). */
     contactName?: string | null;
     contactEmail?: string | null;
