@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { MAX_FEI_FILE_BYTES } from '@shared/schemas/fei';
 import { MAX_RESULT_ROWS } from '@shared/schemas/results';
-import { percentile, startPinger, uploadAll } from '../tests/support/load-clients';
+import { percentile, prepareUploads, startPinger } from '../tests/support/load-clients';
 import { feiEntryFile, resultsXlsx } from '../tests/server/upload-files';
 import { adminToken, report, round, seededDataDir, startServer } from './harness';
 
@@ -55,16 +55,16 @@ export async function benchTrustUpload(port: number): Promise<void> {
     const server = await startServer({ ...SERVER_ENV, DATA_DIR: dataDir }, port);
     try {
       const authorization = `Bearer ${await adminToken(server.url)}`;
-      const pinger = await startPinger(server.url);
-      const answers = await Promise.all([
-        uploadAll(server.url, [
+      // Both clients are set up before the clock starts: their start is not the server's time.
+      const uploaders = await Promise.all([
+        prepareUploads(server.url, [
           {
             path: `/api/v1/venue/${VENUE}/uploadResults/`,
             headers: { authorization, 'content-type': xlsx.contentType },
             body: xlsx.body,
           },
         ]),
-        uploadAll(server.url, [
+        prepareUploads(server.url, [
           {
             path: `/api/v1/venue/${VENUE}/uploadFeiParticipations/`,
             headers: { authorization, 'content-type': fei.contentType },
@@ -72,6 +72,8 @@ export async function benchTrustUpload(port: number): Promise<void> {
           },
         ]),
       ]);
+      const pinger = await startPinger(server.url);
+      const answers = await Promise.all(uploaders.map((u) => u.send()));
       const pings = await pinger.stop();
       const [results, entries] = answers.map((a) => a[0]!);
       if (results!.status !== 200 || entries!.status !== 201)

@@ -6,7 +6,7 @@ import { MAX_STATEMENT_BYTES } from '@shared/schemas/payouts';
 import { MAX_RESULT_ROWS, MAX_RESULTS_FILE_BYTES } from '@shared/schemas/results';
 import { MAX_REGISTRY_FILE_BYTES } from '@shared/schemas/sync';
 import { MAX_LOGO_BYTES } from '../../server/src/modules/venue-setup/logo-file';
-import { percentile, startPinger, uploadAll, type Upload } from '../support/load-clients';
+import { percentile, prepareUploads, startPinger, type Upload } from '../support/load-clients';
 import { camt053, multipart as fileForm } from './bank-statements-fixtures';
 import { useSeededServer } from './helpers/use-server';
 import { multipart as documentForm, PDF, PNG } from './owner-fixtures';
@@ -94,9 +94,10 @@ describe('uploads while a second client checks health', () => {
     ];
 
     const url = await server().app.listen({ port: 0, host: '127.0.0.1' });
+    const uploader = await prepareUploads(url, uploads);
     const started = performance.now();
     const pinger = await startPinger(url);
-    const answers = await uploadAll(url, uploads);
+    const answers = await uploader.send();
     const pings = await pinger.stop();
     const seconds = (performance.now() - started) / 1000;
 

@@ -154,13 +154,24 @@ export function runTask<T extends TaskName>(
   });
 }
 
+/** ArrayBuffers that only their one view uses (an upload gathered by us): safe to hand over. */
+const owned = new WeakSet<ArrayBufferLike>();
+
+/** Marks `bytes`' ArrayBuffer as used by this view alone, so that ownBytes hands it over as it is. */
+export function markOwned(bytes: Uint8Array): Uint8Array {
+  owned.add(bytes.buffer);
+  return bytes;
+}
+
 /**
  * The bytes of an upload as a buffer of their own, to hand to a thread: an upload of its own
- * ArrayBuffer (a large one) goes as it is, a slice of a shared one (small uploads, Node's
- * buffer pool) is copied first.
+ * ArrayBuffer (a large one, or one gathered into a buffer of its own: markOwned) goes as it is,
+ * keeping its offset and length; a slice of a shared one (small uploads, Node's buffer pool) is
+ * copied first.
  */
 export function ownBytes(bytes: Uint8Array): { bytes: Uint8Array; transfer: ArrayBuffer[] } {
   const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-  const own = whole && bytes.buffer instanceof ArrayBuffer ? bytes : new Uint8Array(bytes);
+  const mine = (whole || owned.has(bytes.buffer)) && bytes.buffer instanceof ArrayBuffer;
+  const own = mine ? bytes : new Uint8Array(bytes);
   return { bytes: own, transfer: [own.buffer as ArrayBuffer] };
 }
