@@ -1,6 +1,6 @@
 // `npm test`: everything CI checks, in one command that works on a fresh machine.
-// type check → lint → format → build → unit + API tests on PGlite → load tests, alone → API tests
-// on a real PostgreSQL server → browser tests in Chromium; ends with one line "N passed, N failed".
+// type check → lint → format → build → unit + API tests on PGlite → load tests, alone → API and
+// load tests on a real PostgreSQL server → browser tests in Chromium; ends with one line "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureSystemPackages } from './ensure-system.mjs';
@@ -117,6 +117,14 @@ try {
     },
   );
   countVitest(`${out}/vitest-pg.json`, 'API tests (PostgreSQL)');
+  // The load tests once more on the server a service for many venues runs on, alone as before.
+  run(
+    'load tests (PostgreSQL, alone)',
+    vitest[0],
+    [...vitest.slice(1), '--project', 'load', `--outputFile=${out}/vitest-load-pg.json`],
+    { TEST_DATABASE_URL: pg.url },
+  );
+  countVitest(`${out}/vitest-load-pg.json`, 'load tests (PostgreSQL, alone)');
 } finally {
   pg.stop();
 }

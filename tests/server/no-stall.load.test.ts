@@ -17,17 +17,21 @@ import { feiEntryFile, resultsCsv, resultsXlsx, zipBomb } from './upload-files';
 /*
  * No request stalls the others: while every kind of upload arrives at its declared limit (and
  * zip bombs), a second client checks /api/health every 10 ms, and every check answers. The
- * server listens in this process; both clients run on threads of their own
- * (tests/support/load-clients.ts), so a stalled event loop shows in their clocks.
+ * server listens in this process; both clients run on threads of their own, set up before the
+ * clock starts (tests/support/load-clients.ts), so a stalled event loop shows in their clocks.
  *
- * What it holds here is the stall that froze the whole API (a zip bomb inflated on the event
- * loop: 39 s; a results workbook parsed there: seconds): 99 % of the checks within STALL_BOUND_MS,
- * with room for a machine three times slower than the one it was measured on (p99 0.5 s alone
- * on two cores, with the embedded database writing a 10 MB document and a 50 MB registry export
- * on the event loop). The bound the service aims at — 100 ms while the largest results workbook
- * and FEI file arrive — is the bench figure trust.health_p99_during_upload_ms.
+ * On PostgreSQL — what a service for many venues runs on — 99 % of the checks answer within
+ * 100 ms: parsing happens on threads, files are gathered piece by piece, and the health check's
+ * statement has a connection of its own while an import holds another.
+ *
+ * The embedded database has one connection: a health check (like any request that reads) waits
+ * for the transaction in progress, and the longest here — a bank statement of 2,000 credits
+ * imported in one transaction, as it must be to post each once — takes ~0.2 s on two cores. There
+ * the bound holds the stall that froze the whole API (a zip bomb inflated on the event loop:
+ * 39 s; a results workbook parsed there: seconds), with room for a machine three times slower.
  */
-const STALL_BOUND_MS = 2_000;
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const STALL_BOUND_MS = onPostgres ? 100 : 1_000;
 
 const { server, f, db } = useSeededServer(seedPayoutFixtures);
 
