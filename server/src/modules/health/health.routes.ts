@@ -21,6 +21,16 @@ export function healthRoutes(app: App, ctx: AppContext): void {
   // to know that the database answers (one statement: a load balancer asks every few seconds,
   // and under load every statement waits its turn).
   let migrated: MigrationStatus | null = null;
+  /** Health and readiness alike: the database answers (else this throws), with its migrations' state. */
+  async function databaseCheck(): Promise<MigrationStatus> {
+    if (migrated) {
+      await ctx.db.execute(sql`SELECT 1`);
+      return migrated;
+    }
+    const status = await migrationStatus(ctx.db);
+    if (status.current) migrated = status;
+    return status;
+  }
   app.get(
     '/api/health',
     {
@@ -35,13 +45,7 @@ export function healthRoutes(app: App, ctx: AppContext): void {
       let migrations: MigrationStatus = { current: false, applied: 0, expected: EXPECTED_MIGRATIONS };
       let database = false;
       try {
-        if (migrated) {
-          await ctx.db.execute(sql`SELECT 1`);
-          migrations = migrated;
-        } else {
-          migrations = await migrationStatus(ctx.db);
-          if (migrations.current) migrated = migrations;
-        }
+        migrations = await databaseCheck();
         database = true;
       } catch (err) {
         request.log.error({ err }, 'health check failed');
@@ -81,11 +85,7 @@ export function healthRoutes(app: App, ctx: AppContext): void {
       let database = false;
       if (!ctx.lifecycle.draining) {
         try {
-          if (!migrated) {
-            const status = await migrationStatus(ctx.db);
-            if (status.current) migrated = status;
-          } else await ctx.db.execute(sql`SELECT 1`);
-          database = migrated !== null;
+          database = (await databaseCheck()).current;
         } catch (err) {
           request.log.error({ err }, 'readiness check failed');
         }
