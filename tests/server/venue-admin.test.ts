@@ -35,6 +35,7 @@ const noIssuer = {
   postal_code: null,
   vat_id: null,
   tax_number: null,
+  legal_registration_id: null,
   invoice_email: null,
   contact_name: null,
   contact_phone: null,

@@ -51,6 +51,7 @@ const issuer = {
   contact_name: 'Meldestelle',
   contact_phone: '+49 89 123456',
   contact_email: 'meldestelle@reitverein.example',
+  legal_registration_id: 'Amtsgericht München VR 1234',
 };
 
 describe("the venue's invoicing details", () => {
@@ -77,6 +78,7 @@ describe("the venue's invoicing details", () => {
       contact_phone: 'call me',
       country: 'XX',
       postal_code: 'x'.repeat(17),
+      legal_registration_id: 'x'.repeat(101),
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({
@@ -86,6 +88,7 @@ describe("the venue's invoicing details", () => {
       contact_phone: ['invalid_phone'],
       country: ['invalid_country'],
       postal_code: ['too_long'],
+      legal_registration_id: ['too_long'],
     });
     // a venue cannot lose its country: where the show is held decides its VAT
     const noCountry = await organizer('PATCH', '/api/v1/venue/1/', { country: null });

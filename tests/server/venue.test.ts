@@ -30,6 +30,7 @@ const demoVenue = {
   postal_code: '6210',
   vat_id: 'SI12345678',
   tax_number: null,
+  legal_registration_id: null,
   invoice_email: 'office@paddock.demo',
   contact_name: 'Show office',
   contact_phone: '+386 5 739 15 80',
