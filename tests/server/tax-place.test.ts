@@ -89,10 +89,9 @@ describe('the tax table', () => {
 
 describe('the tax of a charge, with and without an event', () => {
   const { server, f, db, call } = useSeededServer(seedInvoiceFixtures);
-  const invoiceOf = async (participation: number) =>
-    (
-      await call('organizer', 'GET', `/api/v1/venue/1/generateInvoice/?venueParticipationID=${participation}`)
-    ).json<Invoice>();
+  const generate = (participation: number) =>
+    call('organizer', 'GET', `/api/v1/venue/1/generateInvoice/?venueParticipationID=${participation}`);
+  const invoiceOf = async (participation: number) => (await generate(participation)).json<Invoice>();
 
   it('a box for a rider in the event and for a party in none both carry the show’s 22 % (the venue’s configuration)', async () => {
     const auth = await server().auth('organizer');
@@ -149,11 +148,7 @@ describe('the tax of a charge, with and without an event', () => {
     expect(line).toMatchObject({ gross: -8000, tax: 0 });
     // Beside a taxed box it is refused before a number is taken (EN 16931 BR-O-11..14).
     const box = await charge(server().app, auth, { party_type: 'rider', party_id: f.rider, consumable: f.box });
-    const mixed = await call(
-      'organizer',
-      'GET',
-      `/api/v1/venue/1/generateInvoice/?venueParticipationID=${f.participation}`,
-    );
+    const mixed = await generate(f.participation);
     expect(mixed.json()).toMatchObject({
       error: 'invoice_incomplete',
       fields: ['seller.legal_registration_id', 'line.outside_scope_mixed'],
@@ -161,11 +156,7 @@ describe('the tax of a charge, with and without an event', () => {
     expect((await call('organizer', 'DELETE', `/api/v1/transaction/${box.id}/`)).statusCode).toBe(204);
     // Alone, it may name no VAT id (BR-O-02): the seller is identified by its register entry
     // (BT-30, BR-CO-26), which the office sets in the venue's Invoicing section first.
-    const unidentified = await call(
-      'organizer',
-      'GET',
-      `/api/v1/venue/1/generateInvoice/?venueParticipationID=${f.participation}`,
-    );
+    const unidentified = await generate(f.participation);
     expect(unidentified.json()).toMatchObject({
       error: 'invoice_incomplete',
       fields: ['seller.legal_registration_id'],
@@ -211,11 +202,7 @@ describe('the tax of a charge, with and without an event', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({ tax_type: ['no_tax_configured'] });
-    const nothing = await call(
-      'organizer',
-      'GET',
-      `/api/v1/venue/1/generateInvoice/?venueParticipationID=${f.participation}`,
-    );
+    const nothing = await generate(f.participation);
     expect(nothing.json()).toMatchObject({ error: 'nothing_to_invoice' });
   });
 });
