@@ -17,6 +17,8 @@ interface Stat {
   own: number;
   /** cutime + cstime, in ticks. */
   reaped: number;
+  /** stime and cstime: the kernel's share (sockets, on loopback both ends' network stack). */
+  system: number;
 }
 
 function statOf(pid: number): Stat | null {
@@ -34,6 +36,7 @@ function statOf(pid: number): Stat | null {
     ppid: Number(fields[1]),
     own: Number(fields[11]) + Number(fields[12]),
     reaped: Number(fields[13]) + Number(fields[14]),
+    system: Number(fields[12]) + Number(fields[14]),
   };
 }
 
@@ -47,8 +50,8 @@ function allStats(): Stat[] {
   return stats;
 }
 
-/** CPU milliseconds of the tree rooted at `root` (itself, every descendant, and reaped children). */
-export function treeCpuMs(root: number, stats: Stat[] = allStats()): number {
+/** CPU milliseconds of the tree rooted at `root` (itself, every descendant, and reaped children), and its system part. */
+export function treeCpuMs(root: number, stats: Stat[] = allStats()): { total: number; system: number } {
   const children = new Map<number, Stat[]>();
   for (const stat of stats) {
     const list = children.get(stat.ppid);
@@ -56,15 +59,17 @@ export function treeCpuMs(root: number, stats: Stat[] = allStats()): number {
     else children.set(stat.ppid, [stat]);
   }
   const top = stats.find((s) => s.pid === root);
-  if (!top) return NaN;
+  if (!top) return { total: NaN, system: NaN };
   let ticks = top.reaped;
+  let system = 0;
   const todo = [top];
   while (todo.length) {
     const stat = todo.pop()!;
     ticks += stat.own;
+    system += stat.system;
     todo.push(...(children.get(stat.pid) ?? []));
   }
-  return (ticks * 1000) / TICKS_PER_SECOND;
+  return { total: (ticks * 1000) / TICKS_PER_SECOND, system: (system * 1000) / TICKS_PER_SECOND };
 }
 
 /** The postmaster's pid, from the first line of its data directory's postmaster.pid. */
@@ -74,7 +79,10 @@ export function postmasterPid(dataDir: string): number {
 
 export interface CpuReading {
   apiMs: number;
+  /** Of which in the kernel. */
+  apiSystemMs: number;
   postgresMs: number;
+  postgresSystemMs: number;
   /** This process (the simulated clients): what competes with the server for the cores. */
   clientsMs: number;
 }
@@ -83,15 +91,21 @@ export interface CpuReading {
 export function readCpu(apiPid: number, postgresPid: number): CpuReading {
   const stats = allStats();
   const self = process.cpuUsage();
+  const api = treeCpuMs(apiPid, stats);
+  const postgres = treeCpuMs(postgresPid, stats);
   return {
-    apiMs: treeCpuMs(apiPid, stats),
-    postgresMs: treeCpuMs(postgresPid, stats),
+    apiMs: api.total,
+    apiSystemMs: api.system,
+    postgresMs: postgres.total,
+    postgresSystemMs: postgres.system,
     clientsMs: (self.user + self.system) / 1000,
   };
 }
 
 export const cpuBetween = (a: CpuReading, b: CpuReading): CpuReading => ({
   apiMs: b.apiMs - a.apiMs,
+  apiSystemMs: b.apiSystemMs - a.apiSystemMs,
   postgresMs: b.postgresMs - a.postgresMs,
+  postgresSystemMs: b.postgresSystemMs - a.postgresSystemMs,
   clientsMs: b.clientsMs - a.clientsMs,
 });

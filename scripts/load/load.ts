@@ -26,6 +26,7 @@ const NUMBERS = {
   port: 'API port',
   'pg-port': 'PostgreSQL port',
   seed: 'seed of the pseudo-random mix',
+  'scrypt-n': 'scrypt cost of the logins and the server (SCRYPT_N)',
 } as const;
 
 const OPTION_OF: Record<keyof typeof NUMBERS, keyof LoadOptions> = {
@@ -45,6 +46,7 @@ const OPTION_OF: Record<keyof typeof NUMBERS, keyof LoadOptions> = {
   port: 'port',
   'pg-port': 'pgPort',
   seed: 'seed',
+  'scrypt-n': 'scryptN',
 };
 
 const { values } = parseArgs({

@@ -85,7 +85,8 @@ export function reportLines(report: LoadReport): string[] {
   );
   const { cpu } = report;
   lines.push(
-    `load: CPU in the window: API ${(cpu.apiMs / 1000).toFixed(1)} s, PostgreSQL ${(cpu.postgresMs / 1000).toFixed(1)} s ` +
+    `load: CPU in the window: API ${(cpu.apiMs / 1000).toFixed(1)} s (kernel ${(cpu.apiSystemMs / 1000).toFixed(1)}), ` +
+      `PostgreSQL ${(cpu.postgresMs / 1000).toFixed(1)} s (kernel ${(cpu.postgresSystemMs / 1000).toFixed(1)}) ` +
       `= ${report.cpuMsPerWrite.toFixed(2)} ms per accepted write (the simulated clients: ${(cpu.clientsMs / 1000).toFixed(1)} s)`,
   );
   if (report.rawPostsPerSecond !== null) {

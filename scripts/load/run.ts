@@ -49,6 +49,8 @@ export interface LoadOptions {
   /** Also measure the raw-INSERT ceiling of the cluster afterwards. */
   rawCeiling: boolean;
   seed: number;
+  /** scrypt cost of the seeded logins' password hashes and the server's (SCRYPT_N). */
+  scryptN: number;
   log: (line: string) => void;
 }
 
@@ -71,6 +73,7 @@ export const DEFAULT_OPTIONS: LoadOptions = {
   durable: true,
   rawCeiling: true,
   seed: 1,
+  scryptN: 8192,
   log: (line) => console.info(line),
 };
 
@@ -90,7 +93,7 @@ export interface LoadReport {
 }
 
 /** The real server with `workers` API processes on one port; resolves once /api/ready answers. */
-async function startServer(options: LoadOptions, databaseUrl: string, dataDir: string): Promise<ChildProcess> {
+export async function startServer(options: LoadOptions, databaseUrl: string, dataDir: string): Promise<ChildProcess> {
   // LOAD_NODE_ARGS: more arguments for the API processes, e.g. `--cpu-prof` (workers inherit them).
   const nodeArgs = process.env.LOAD_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/main.ts'], {
@@ -106,6 +109,7 @@ async function startServer(options: LoadOptions, databaseUrl: string, dataDir: s
       JWT_SECRET: randomBytes(32).toString('hex'),
       QR_SECRET: randomBytes(32).toString('hex'),
       LOG_LEVEL: 'warn',
+      SCRYPT_N: String(options.scryptN),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -130,7 +134,7 @@ async function startServer(options: LoadOptions, databaseUrl: string, dataDir: s
   }
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
+export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');
@@ -176,7 +180,7 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
     const logins = Object.fromEntries(
       FLOOR_KINDS.map((kind) => [kind, Math.ceil(tabletsByKind[kind] / options.tabletsPerLogin)]),
     ) as Record<FloorKind, number>;
-    const show = await seedShow(url, { riders: options.riders, logins, scryptN: 8192 });
+    const show = await seedShow(url, { riders: options.riders, logins, scryptN: options.scryptN });
     const dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-load-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const server = await startServer(options, url, dataDir);
@@ -246,6 +250,11 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
       cleanups.push(() => desk?.close());
     }
 
+    // LOAD_PG_STATEMENTS=<file>: the window's statements by total time, from pg_stat_statements
+    // (start PostgreSQL with it: LOAD_PG_OPTIONS='-c shared_preload_libraries=pg_stat_statements').
+    const statementsFile = process.env.LOAD_PG_STATEMENTS;
+    if (statementsFile) await topStatements(url, null);
+
     // The window.
     const apiPid = server.pid!;
     const pgPid = postmasterPid(cluster.data);
@@ -271,6 +280,7 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
     desk?.start(options.resultEverySeconds * 1000);
     await new Promise((r) => setTimeout(r, windowMs));
     const cpu1 = readCpu(apiPid, pgPid);
+    if (statementsFile) await topStatements(url, statementsFile);
     const windowSeconds = (performance.now() - t0) / 1000;
     windowOpen = false;
     const acceptedInWindow = book.acceptedInWindow;
@@ -365,5 +375,28 @@ async function rawCeiling(url: string): Promise<number> {
     return posts / (await raw.post(posts, 8));
   } finally {
     await raw.close();
+  }
+}
+
+/** Resets pg_stat_statements (file null), or writes its statements by total time to `file`. */
+async function topStatements(url: string, file: string | null): Promise<void> {
+  const pg = await import('pg');
+  const { writeFileSync } = await import('node:fs');
+  const client = new pg.default.Client({ connectionString: url });
+  await client.connect();
+  try {
+    if (file === null) {
+      await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+      await client.query('SELECT pg_stat_statements_reset()');
+      return;
+    }
+    const { rows } = await client.query<{ calls: string; total: number; mean: number; query: string }>(
+      `SELECT calls, round(total_exec_time)::float AS total, round(mean_exec_time::numeric, 3)::float AS mean,
+         left(regexp_replace(query, '\\s+', ' ', 'g'), 300) AS query
+       FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 40`,
+    );
+    writeFileSync(file, rows.map((r) => `${r.total} ms  ${r.calls}×  ${r.mean} ms  ${r.query}`).join('\n') + '\n');
+  } finally {
+    await client.end();
   }
 }
