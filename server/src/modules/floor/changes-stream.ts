@@ -15,19 +15,21 @@ const newestFirst = (a: FloorTransaction, b: FloorTransaction): number =>
  * written, and no 20 MB string is ever built.
  */
 export function changesStream(changes: FloorChanges): Readable {
-  function* lines(): Generator<string> {
-    const { protocol, venue, cursor, reset } = changes;
-    const line = (value: FloorStreamLine) => `${JSON.stringify(value)}\n`;
-    yield line({ protocol, venue, cursor, reset });
-    for (const entity of FLOOR_ENTITIES) {
-      const rows: { id: number }[] =
-        entity === 'transactions' ? [...changes.transactions].sort(newestFirst) : changes[entity];
-      for (let start = 0; start < rows.length; start += FLOOR_STREAM_CHUNK) {
-        yield line({ entity, rows: rows.slice(start, start + FLOOR_STREAM_CHUNK) } as FloorStreamLine);
-      }
+  return Readable.from(changesLines(changes), { objectMode: false });
+}
+
+/** The answer's lines (changesStream), each ending in a newline. */
+export function* changesLines(changes: FloorChanges): Generator<string> {
+  const { protocol, venue, cursor, reset } = changes;
+  const line = (value: FloorStreamLine) => `${JSON.stringify(value)}\n`;
+  yield line({ protocol, venue, cursor, reset });
+  for (const entity of FLOOR_ENTITIES) {
+    const rows: { id: number }[] =
+      entity === 'transactions' ? [...changes.transactions].sort(newestFirst) : changes[entity];
+    for (let start = 0; start < rows.length; start += FLOOR_STREAM_CHUNK) {
+      yield line({ entity, rows: rows.slice(start, start + FLOOR_STREAM_CHUNK) } as FloorStreamLine);
     }
-    if (changes.deleted.length) yield line({ deleted: changes.deleted });
-    yield line({ end: true, cursor });
   }
-  return Readable.from(lines(), { objectMode: false });
+  if (changes.deleted.length) yield line({ deleted: changes.deleted });
+  yield line({ end: true, cursor });
 }

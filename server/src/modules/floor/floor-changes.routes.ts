@@ -5,12 +5,17 @@ import { floorChanges, floorChangesQuery, myQrCodes, SYNC_PROTOCOL, SYNC_PROTOCO
 import type { AppContext } from '../../context';
 import { sessionOf } from '../../http/session';
 import type { App } from '../../types';
+import { FLOOR_ENTITIES } from '@shared/floor-constants';
 import { FLOOR_STREAM_TYPE } from '@shared/floor-stream';
 import { assertSyncProtocol, createChangesService } from './changes.service';
-import { changesStream } from './changes-stream';
+import { changesLines, changesStream } from './changes-stream';
+import { sendQuick } from './quick-compress';
 import { createQrService } from './qr.service';
 
 const params = z.object({ id: idParam });
+
+/** Rows up to which a pull is answered at once (sendQuick); a larger one goes line by line. */
+const QUICK_ROWS = 2_000;
 
 /** The floor tablets' pull, and the riders' own QR codes. */
 export function floorChangesRoutes(app: App, ctx: AppContext): void {
@@ -36,21 +41,20 @@ export function floorChangesRoutes(app: App, ctx: AppContext): void {
       assertSyncProtocol(request.headers[SYNC_PROTOCOL_HEADER]);
       const body = await changes.changes(sessionOf(request), request.params.id, request.query.cursor);
       const reply: FastifyReply = typedReply;
-      // A tablet that reads the answer as it arrives gets it line by line (changes-stream.ts).
-      if (request.headers.accept?.includes(FLOOR_STREAM_TYPE)) {
-        return reply
-          .header(SYNC_PROTOCOL_HEADER, String(SYNC_PROTOCOL))
-          .header('cache-control', 'no-store')
-          .type(`${FLOOR_STREAM_TYPE}; charset=utf-8`)
-          .send(changesStream(body));
+      reply.header(SYNC_PROTOCOL_HEADER, String(SYNC_PROTOCOL)).header('cache-control', 'no-store');
+      const streamed = request.headers.accept?.includes(FLOOR_STREAM_TYPE);
+      // A snapshot (50,000 entries on a big show) goes out line by line as the tablet reads it
+      // (changes-stream.ts), or serialised once with JSON.stringify and sent as text, not checked
+      // against the schema above by the route's zod serializer; the changes since a recent
+      // cursor are small and frequent: built at once and compressed fast.
+      const rows = FLOOR_ENTITIES.reduce((n, entity) => n + body[entity].length, body.deleted.length);
+      const small = !body.reset && rows <= QUICK_ROWS;
+      if (streamed) {
+        reply.type(`${FLOOR_STREAM_TYPE}; charset=utf-8`);
+        return small ? sendQuick(request, reply, [...changesLines(body)].join('')) : reply.send(changesStream(body));
       }
-      // Large (50,000 entries on a big show): serialised once with JSON.stringify and sent as
-      // text, not checked against the schema above by the route's zod serializer.
-      return reply
-        .header(SYNC_PROTOCOL_HEADER, String(SYNC_PROTOCOL))
-        .header('cache-control', 'no-store')
-        .type('application/json; charset=utf-8')
-        .send(JSON.stringify(body));
+      reply.type('application/json; charset=utf-8');
+      return small ? sendQuick(request, reply, JSON.stringify(body)) : reply.send(JSON.stringify(body));
     },
   );
 
