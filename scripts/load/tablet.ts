@@ -15,8 +15,9 @@ import type { Stats } from './stats';
  * returns its device credential), the device's registration and first pull; then each write
  * queued and flushed at once — up to MAX_BATCH_WRITES in one POST /api/v1/floor/writes/, each
  * write with its own Idempotency-Key, in order, retried with the outbox's backoff when no answer
- * came — the heartbeat after a flush or pull (at most one per HEARTBEAT_MIN_GAP_MS, the last
- * state told at the gap's end), a pull after every flush that sent something, and a pull every
+ * came, each batch carrying the device's heartbeat — the heartbeat of its own after a pull
+ * (at most one per HEARTBEAT_MIN_GAP_MS, the last state told at the gap's end, none within the
+ * gap after a batch told it), a pull after every flush that sent something, and a pull every
  * `pullEveryMs`. A tablet coming back online opens the app again: its device credential is
  * exchanged for a session and its backlog goes in one batch.
  */
@@ -79,6 +80,7 @@ export class Tablet {
   private stopped = false;
   private timers = new Set<ReturnType<typeof setTimeout>>();
   private lastHeartbeat = -Infinity;
+  private quietUntil = -Infinity;
   private heartbeatTimer: ReturnType<typeof setTimeout> | undefined;
   private heartbeatRunning = false;
   private recentCharges: { key: string; at: number }[] = [];
@@ -358,7 +360,14 @@ export class Tablet {
       const answer = await this.call(items.some((item) => item.write.backlog) ? 'write (backlog)' : 'write', {
         method: 'POST',
         path: '/api/v1/floor/writes/',
-        body: { writes: items.map(({ write }) => ({ key: write.key, path: write.path, body: write.body })) },
+        body: {
+          writes: items.map(({ write }) => ({ key: write.key, path: write.path, body: write.body })),
+          device: {
+            device_id: this.deviceId,
+            app_version: APP_VERSION,
+            pending_writes: this.queue.length - items.length,
+          },
+        },
         dropAnswer: cutOff,
       });
       if (!answer || lose) {
@@ -371,8 +380,16 @@ export class Tablet {
         this.retryLater(head);
         break;
       }
-      const { results } = json<FloorBatchResponse>(answer);
+      const { results, device } = json<FloorBatchResponse>(answer);
       const at = now();
+      // The batch told the heartbeat (device.ts createHeartbeat told()).
+      if (device !== undefined) {
+        if (device === null || !device.registered) this.world.stats.error('write', 200, 'device not registered');
+        this.lastHeartbeat = at;
+        this.quietUntil = at + HEARTBEAT_MIN_GAP_MS;
+        clearTimeout(this.heartbeatTimer);
+        this.heartbeatTimer = undefined;
+      }
       let stop = false;
       let done = 0;
       for (const [i, result] of results.entries()) {
@@ -409,7 +426,7 @@ export class Tablet {
 
   /** device.ts createHeartbeat: at most one per gap; a call within the gap sends one at its end. */
   private heartbeat(): void {
-    if (this.stopped) return;
+    if (this.stopped || now() < this.quietUntil) return;
     const fire = async () => {
       this.heartbeatTimer = undefined;
       this.heartbeatRunning = true;
