@@ -47,7 +47,10 @@ export function floorLists(
   reset: SQL,
   /** The entries to list: a CTE of transactions with the columns below (see pullText). */
   entries: SQL,
+  /** Each row also with its floor number, as `seq` (for the changes log, changes-log.ts). */
+  numbered = false,
 ): Record<ListName, SQL> {
+  const seq = (column: string): Record<string, SQL> => (numbered ? { seq: sql.raw(column) } : {});
   return {
     riders: columns(
       {
@@ -57,13 +60,14 @@ export function floorLists(
         payer_type: sql`vp.payer_type`,
         payer_id: sql`vp.payer_id`,
         payer_name: partyName(sql`vp.payer_type`, sql`vp.payer_id`),
+        ...seq('vp.floor_seq'),
       },
       sql`FROM venue_participations vp JOIN riders r ON r.id = vp.rider_id
         WHERE vp.venue_id = ${venue} AND ${changed('vp.floor_seq', since, until)}`,
     ),
     // A groom's change touches their rider's participations: the grooms of those are sent.
     grooms: columns(
-      { id: sql`g.id`, rider: sql`g.rider_id`, participation: sql`vp.id`, name: name('g') },
+      { id: sql`g.id`, rider: sql`g.rider_id`, participation: sql`vp.id`, name: name('g'), ...seq('vp.floor_seq') },
       sql`FROM grooms g JOIN venue_participations vp ON vp.rider_id = g.rider_id
         WHERE vp.venue_id = ${venue} AND ${changed('vp.floor_seq', since, until)}`,
     ),
@@ -76,6 +80,7 @@ export function floorLists(
         name: sql`h.name`,
         fei_id: sql`h.fei_id`,
         head_number: sql`ph.head_number`,
+        ...seq('ph.floor_seq'),
       },
       sql`FROM participation_horses ph JOIN venue_participations vp ON vp.id = ph.venue_participation_id
         JOIN horses h ON h.id = ph.horse_id WHERE ph.venue_id = ${venue} AND ${changed('ph.floor_seq', since, until)}`,
@@ -88,11 +93,12 @@ export function floorLists(
         unit: sql`c.unit`,
         unit_price: sql`c.unit_price_minor`,
         active: sql`c.active`,
+        ...seq('c.floor_seq'),
       },
       sql`FROM consumables c WHERE c.venue_id = ${venue} AND ${changed('c.floor_seq', since, until)}`,
     ),
     transactions: columns(
-      Object.fromEntries(ENTRY_COLUMNS.map((name) => [name, sql.raw(`t.${name}`)])),
+      { ...Object.fromEntries(ENTRY_COLUMNS.map((name) => [name, sql.raw(`t.${name}`)])), ...seq('t.seq') },
       sql`FROM ${entries} t`,
     ),
     attendees: columns(
@@ -110,15 +116,16 @@ export function floorLists(
         badge: sql`a.badge`,
         user: sql`a.user_id`,
         created_at: epochMs(sql`a.created_at`),
+        ...seq('a.floor_seq'),
       },
       sql`FROM attendees a WHERE a.venue_id = ${venue} AND ${changed('a.floor_seq', since, until)}`,
     ),
     checkins: columns(
-      { ...eventColumns, attendee: sql`e.attendee_id`, action: sql`e.action` },
+      { ...eventColumns, attendee: sql`e.attendee_id`, action: sql`e.action`, ...seq('e.floor_seq') },
       sql`FROM attendee_checkins e WHERE e.venue_id = ${venue} AND ${changed('e.floor_seq', since, until)}`,
     ),
     signins: columns(
-      { ...eventColumns, participation: sql`e.venue_participation_id`, action: sql`e.action` },
+      { ...eventColumns, participation: sql`e.venue_participation_id`, action: sql`e.action`, ...seq('e.floor_seq') },
       sql`FROM rider_signins e WHERE e.venue_id = ${venue} AND ${changed('e.floor_seq', since, until)}`,
     ),
     inspections: columns(
@@ -128,12 +135,13 @@ export function floorLists(
         status: sql`e.status`,
         notes: sql`e.notes`,
         inspector: sql`e.inspector`,
+        ...seq('e.floor_seq'),
       },
       sql`FROM vet_inspections e WHERE e.venue_id = ${venue} AND ${changed('e.floor_seq', since, until)}`,
     ),
     // A snapshot replaces everything the client kept: it needs no tombstones.
     deleted: sql`CASE WHEN ${reset} THEN '{}' ELSE ${columns(
-      { entity: sql`d.entity`, id: sql`d.entity_id` },
+      { entity: sql`d.entity`, id: sql`d.entity_id`, ...seq('d.seq') },
       sql`FROM floor_tombstones d WHERE d.venue_id = ${venue} AND ${changed('d.seq', since, until)}`,
     )} END`,
   };
@@ -165,7 +173,7 @@ const entryColumns = (since: SQL, until: SQL, venue: SQL, money: SQL) => {
     reversal_of: sql`t.reversal_of_id`,
   };
   const list = Object.entries(members).map(([name, value]) => sql`${value} AS ${sql.identifier(name)}`);
-  return sql`SELECT ${sql.join(list, sql`, `)} FROM transactions t
+  return sql`SELECT ${sql.join(list, sql`, `)}, t.floor_seq AS seq FROM transactions t
     WHERE ${money} AND t.venue_id = ${venue} AND ${changed('t.floor_seq', since, until)}`;
 };
 
@@ -198,15 +206,16 @@ const ENTRY_COLUMNS = [
  * writer holds the counter's row lock until it commits: a counter value N seen means every
  * row numbered ≤ N is seen too). $1 venue, $2 since (-1: everything), $3 until (the
  * largest number there can be), $4 a snapshot (no tombstones), $5 whether to list entries.
+ * `numbered`: each row with its floor number as `seq` (the changes log's refresh).
  */
-export function pullText(): string {
+export function pullText(numbered = false): string {
   const venue = param(1);
   const since = sql.raw('$2::bigint');
   const until = sql.raw('$3::bigint');
   const reset = sql.raw('$4::boolean');
   const money = sql.raw('$5::boolean');
   const entries = sql.raw('pulled_entries');
-  const lists = Object.entries(floorLists(sql`${venue}::int`, since, until, reset, entries)).map(
+  const lists = Object.entries(floorLists(sql`${venue}::int`, since, until, reset, entries, numbered)).map(
     ([name, query]) => sql`${query} AS ${sql.identifier(name)}`,
   );
   return textOf(sql`WITH pulled_entries AS MATERIALIZED (${entryColumns(since, until, sql`${venue}::int`, money)})

@@ -154,6 +154,9 @@ function stillGone(deleted: FloorChanges['deleted'], rows: Omit<FloorRows, 'dele
   return deleted.filter((gone) => !idsOf(gone.entity).has(gone.id));
 }
 
+/** A pull's tombstones as they are listed (none left out). */
+export const tombstonesOf = (json: string): FloorChanges['deleted'] => zip<FloorChanges['deleted'][number]>(json);
+
 /** Every list of a pull as wire rows. */
 export function floorRows(lists: FloorLists, transactions: FloorTransaction[], qr: QrCodes): FloorRows {
   const rows = {

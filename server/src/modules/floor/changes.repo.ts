@@ -25,6 +25,7 @@ export type PullRow = FloorVenue & FloorLists & EntryNames;
 const UNTIL = '9223372036854775807';
 
 const PULL = pullText();
+const NUMBERED = pullText(true);
 
 export const changesRepo = {
   /**
@@ -33,6 +34,12 @@ export const changesRepo = {
    */
   async pull(db: Db, venue: number, since: number, money: boolean): Promise<PullRow | undefined> {
     const [row] = await runFixed<PullRow>(db, 'floor.pull', PULL, [venue, since, UNTIL, since < 0, money]);
+    return row;
+  },
+
+  /** The same with every row's floor number as `seq` (never a snapshot: tombstones included). */
+  async numbered(db: Db, venue: number, since: number): Promise<PullRow | undefined> {
+    const [row] = await runFixed<PullRow>(db, 'floor.pull.numbered', NUMBERED, [venue, since, UNTIL, false, true]);
     return row;
   },
 };
