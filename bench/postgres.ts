@@ -3,13 +3,24 @@ import pg from 'pg';
 /** A throwaway PostgreSQL cluster for the figures on PostgreSQL (scripts/pg-cluster.mjs, plain JS). */
 export interface Cluster {
   url: string;
+  /** Its data directory. */
+  data: string;
   stop(): void;
 }
 
-export async function startCluster(port: number): Promise<Cluster> {
+/**
+ * `durable`: with PostgreSQL's own fsync and commit defaults (the tests turn them off);
+ * `options`: more server settings (`-c name=value …`).
+ */
+export async function startCluster(
+  port: number,
+  options: { durable?: boolean; options?: string } = {},
+): Promise<Cluster> {
   const script = '../scripts/pg-cluster.mjs';
-  const { startCluster: start } = (await import(script)) as { startCluster: (port: number) => Cluster };
-  return start(port);
+  const { startCluster: start } = (await import(script)) as {
+    startCluster: (port: number, options: { durable?: boolean; options?: string }) => Cluster;
+  };
+  return start(port, options);
 }
 
 /** A new database on the cluster; its URL. */

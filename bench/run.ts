@@ -1,6 +1,7 @@
 // `npm run bench`: builds nothing itself (run `npm run build` first, or use `npm run bench`
 // which does), starts the real server and prints `bench <name> <value> <unit>` per figure.
-// BENCH_ONLY=foundation|ledger|floor|invoices|payments|payouts|results|sport|livescore|sync|trust runs one part (the ledger part needs no build).
+// BENCH_ONLY=foundation|ledger|floor|invoices|payments|payouts|results|sport|livescore|sync|trust|load runs one part (the
+// ledger and load parts need no build).
 import { existsSync } from 'node:fs';
 import { benchFloor } from './floor';
 import { benchFoundation } from './foundation';
@@ -8,6 +9,7 @@ import { benchInvoices } from './invoices';
 import { writeResults } from './harness';
 import { benchLedger } from './ledger';
 import { benchLivescore } from './livescore';
+import { benchLoad } from './load';
 import { benchPayments } from './payments';
 import { benchFei } from './fei';
 import { benchPayouts } from './payouts';
@@ -48,6 +50,7 @@ if (!only || only === 'livescore') await benchLivescore(port);
 if (!only || only === 'sync') await benchSync(port);
 if (!only || only === 'trust') await benchTrustSession();
 if (!only || only === 'trust') await benchTrustUpload(port);
+if (!only || only === 'load') await benchLoad(port);
 const ok = writeResults();
 console.info(ok ? 'bench: every figure within its bound' : 'bench: some figures are outside their bounds');
 process.exit(ok ? 0 : 1);

@@ -71,14 +71,20 @@ export async function sendHeartbeat(transport: Transport, db: FloorDb = floorDb)
     return true;
   }
   if (status !== 200) return false;
-  const answer = body as DeviceHeartbeat;
-  if (answer.registered && answer.device) {
+  applyHeartbeat(body as DeviceHeartbeat);
+  return true;
+}
+
+/** The heartbeat's answer (its own request's, or a batch's that carried it; null: revoked). */
+export function applyHeartbeat(answer: DeviceHeartbeat | null): void {
+  if (answer === null) {
+    markRevoked();
+  } else if (answer.registered && answer.device) {
     markRegistered(answer.device.name);
   } else {
     storeRevoked(false);
     deviceState.setState({ status: 'unregistered', name: null, venueDevices: answer.venue_devices });
   }
-  return true;
 }
 
 export const HEARTBEAT_MIN_GAP_MS = 5_000;
@@ -86,9 +92,12 @@ export const HEARTBEAT_MIN_GAP_MS = 5_000;
 /**
  * The heartbeat as the sync engine calls it, after each flush round and pull: at most one per
  * HEARTBEAT_MIN_GAP_MS; a call within the gap sends one at its end (so the last state is told).
+ * `told()`: a batch just carried the heartbeat; calls within the gap after it send nothing
+ * (a pull changes nothing the heartbeat tells).
  */
 export function createHeartbeat(send: () => Promise<unknown>, now: () => number = Date.now) {
   let last = -Infinity;
+  let quietUntil = -Infinity;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running = false;
   const fire = async () => {
@@ -103,7 +112,8 @@ export function createHeartbeat(send: () => Promise<unknown>, now: () => number 
       running = false;
     }
   };
-  return (): void => {
+  const beat = (): void => {
+    if (now() < quietUntil) return;
     if (timer !== undefined || running) {
       if (timer === undefined) timer = setTimeout(() => void fire(), HEARTBEAT_MIN_GAP_MS);
       return;
@@ -112,4 +122,12 @@ export function createHeartbeat(send: () => Promise<unknown>, now: () => number 
     if (wait <= 0) void fire();
     else timer = setTimeout(() => void fire(), wait);
   };
+  return Object.assign(beat, {
+    told(): void {
+      last = now();
+      quietUntil = last + HEARTBEAT_MIN_GAP_MS;
+      clearTimeout(timer);
+      timer = undefined;
+    },
+  });
 }

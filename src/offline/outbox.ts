@@ -1,5 +1,6 @@
 import type { FloorEntity } from '@shared/schemas/floor';
 import { FLOOR_WRITE_PATHS, MAX_BATCH_WRITES } from '@shared/floor-constants';
+import type { DeviceHeartbeat } from '@shared/schemas/devices';
 import type { FloorBatchResponse, FloorBatchResult } from '@shared/schemas/floor-batch';
 import { measureSince, PERF } from '@shared/perf-marks';
 import { useAppStore } from '@/lib/store';
@@ -110,6 +111,11 @@ export interface FlushContext {
   random: () => number;
   /** Send even if the backoff has not run out (the network just came back). */
   ignoreBackoff?: boolean;
+  /**
+   * This device: each batch carries its heartbeat (id, app version, the writes waiting besides
+   * the batch), so a flush needs no heartbeat request of its own.
+   */
+  device?: { id: string; appVersion: string | null };
 }
 
 export interface FlushResult {
@@ -120,6 +126,8 @@ export interface FlushResult {
   retryAt?: number;
   /** A write was refused because the server revoked this device (403 device_revoked). */
   revoked?: true;
+  /** The heartbeat's answer to the last batch that carried it (null: the device is revoked). */
+  device?: DeviceHeartbeat | null;
 }
 
 const isRetryable = (status: number) => status >= 500 || status === 408 || status === 429;
@@ -187,10 +195,12 @@ type Step = { stop: Omit<FlushResult, 'sent'> } | { stop: null; fallBack?: true 
 export async function flushOutbox(ctx: FlushContext): Promise<FlushResult> {
   const sent = new Set<number>();
   let revoked = false;
+  let reported: DeviceHeartbeat | null | undefined;
   const outcome = (result: Omit<FlushResult, 'sent'>): FlushResult => ({
     sent,
     ...result,
     ...(revoked && { revoked: true as const }),
+    ...(reported !== undefined && { device: reported }),
   });
   /** The server would not take the batch as a whole (an older server, a body it cannot read): one at a time. */
   let single = false;
@@ -252,11 +262,19 @@ export async function flushOutbox(ctx: FlushContext): Promise<FlushResult> {
     let status: number;
     let body: unknown;
     const start = performance.now();
+    const device = ctx.device && {
+      device_id: ctx.device.id,
+      app_version: ctx.device.appVersion,
+      pending_writes: Math.max(0, (await ctx.db.outbox.count()) - items.length),
+    };
     try {
       ({ status, body } = await ctx.transport({
         method: 'POST',
         path: BATCH_PATH,
-        body: { writes: items.map(({ key, path, body: write }) => ({ key, path, body: write })) },
+        body: {
+          writes: items.map(({ key, path, body: write }) => ({ key, path, body: write })),
+          ...(device && { device }),
+        },
         ...(ctx.token !== undefined && { token: ctx.token }),
       }));
     } catch (error) {
@@ -266,6 +284,7 @@ export async function flushOutbox(ctx: FlushContext): Promise<FlushResult> {
     if (status === 426) return { stop: { stop: 'outdated' } };
     if (isRetryable(status)) return { stop: { stop: 'retry', retryAt: await retryLater(ctx, head, `HTTP ${status}`) } };
     if (status < 200 || status >= 300 || !isBatchAnswer(body, items.length)) return { stop: null, fallBack: true };
+    if (device && body.device !== undefined) reported = body.device;
     const at = new Date(ctx.now()).toISOString();
     const done: OutboxItem[] = [];
     let stop: Step = { stop: null };

@@ -10,7 +10,9 @@ import {
 } from '@/lib/device-session';
 import { useAppStore } from '@/lib/store';
 import { floorDb, type FloorDb } from './db';
-import { createHeartbeat, markRevoked, sendHeartbeat } from './device';
+import type { DeviceHeartbeat } from '@shared/schemas/devices';
+import { appVersion, applyHeartbeat, createHeartbeat, markRevoked, sendHeartbeat } from './device';
+import { deviceId } from './device-id';
 import { BACKOFF_MAX_MS, flushOutbox, onEnqueue, type FlushResult } from './outbox';
 import { watchPersistence } from './persist';
 import { pullChanges } from './pull';
@@ -76,6 +78,13 @@ export interface EngineOptions {
    * app's engine sends the device heartbeat (throttled), tests leave it out.
    */
   heartbeat?: () => void;
+  /**
+   * This device, whose heartbeat each batch of the signed-in user's writes carries (the app's
+   * engine; tests leave it out), and what to do with a batch's answer to it (then the flush
+   * round sends no heartbeat of its own).
+   */
+  device?: () => { id: string; appVersion: string | null };
+  onReported?: (answer: DeviceHeartbeat | null) => void;
   /** A write was refused because this device is revoked: the floor screens say so. */
   onRevoked?: () => void;
   /**
@@ -123,6 +132,8 @@ export function createFloorSync(options: EngineOptions = {}) {
     renew = renewSession,
     onSignInNeeded = () => useAppStore.getState().setSignInNeeded(true),
     heartbeat = () => undefined,
+    device,
+    onReported = () => undefined,
     onRevoked = markRevoked,
     otherSession = sessionForOtherUser,
     forgetOther = forgetOtherCredential,
@@ -221,18 +232,31 @@ export function createFloorSync(options: EngineOptions = {}) {
       const sent = new Set<number>();
       const retries: number[] = [];
       let revoked = false;
+      let reported: DeviceHeartbeat | null | undefined;
       const note = (result: FlushResult) => {
         for (const venue of result.sent) sent.add(venue);
         if (result.revoked) revoked = true;
         if (result.stop === 'outdated') outdated();
         if (result.retryAt !== undefined) retries.push(result.retryAt);
+        if (result.device !== undefined) reported = result.device;
       };
       if (userId !== null && users.includes(userId)) {
         const send = () =>
-          lock(OUTBOX_LOCK, () => flushOutbox({ db, transport, user: userId, now, random, ignoreBackoff: force }));
+          lock(OUTBOX_LOCK, () =>
+            flushOutbox({
+              db,
+              transport,
+              user: userId,
+              now,
+              random,
+              ignoreBackoff: force,
+              ...(device && { device: device() }),
+            }),
+          );
         let result = await send();
         for (const venue of result.sent) sent.add(venue);
         if (result.revoked) revoked = true;
+        if (result.device !== undefined) reported = result.device;
         if (result.stop === 'unauthorized') result = await afterUnauthorized(userId, send, sent);
         note(result);
       }
@@ -243,7 +267,8 @@ export function createFloorSync(options: EngineOptions = {}) {
       }
       if (revoked) onRevoked();
       if (retries.length) scheduleRetry(Math.min(...retries));
-      heartbeat();
+      if (reported !== undefined) onReported(reported);
+      else heartbeat();
       // The server's rows replace the pending ones.
       await Promise.all([...sent].map((venue) => pull(venue)));
     } catch (error) {
@@ -341,7 +366,15 @@ export function createFloorSync(options: EngineOptions = {}) {
 }
 
 /** This tab's engine over the app's database and the real server. */
-export const floorSync = createFloorSync({ heartbeat: createHeartbeat(() => sendHeartbeat(fetchTransport)) });
+const heartbeat = createHeartbeat(() => sendHeartbeat(fetchTransport));
+export const floorSync = createFloorSync({
+  heartbeat,
+  device: () => ({ id: deviceId(), appVersion: appVersion() }),
+  onReported: (answer) => {
+    heartbeat.told();
+    applyHeartbeat(answer);
+  },
+});
 
 // Every write wakes the flusher, also when no floor screen watches.
 onEnqueue(() => void floorSync.flush());

@@ -181,4 +181,24 @@ describe('the heartbeat', () => {
       vi.useRealTimers();
     }
   });
+
+  it('is not sent for a gap after a batch carried it (told), and again after the gap', async () => {
+    vi.useFakeTimers();
+    try {
+      const send = vi.fn(async () => undefined);
+      const beat = createHeartbeat(send, () => Date.now());
+      beat();
+      await vi.advanceTimersByTimeAsync(HEARTBEAT_MIN_GAP_MS);
+      expect(send).toHaveBeenCalledTimes(1);
+      beat.told();
+      beat();
+      await vi.advanceTimersByTimeAsync(HEARTBEAT_MIN_GAP_MS * 2);
+      expect(send).toHaveBeenCalledTimes(1);
+      beat();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(send).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -14,6 +14,13 @@ export type Fault = (request: SyncRequest) => 'network' | 'lost-answer' | SyncRe
  * (the first request creates a row and answers 201; the same key again answers the stored
  * first response); pulls answer whatever the test queues.
  */
+/** The heartbeat's answer for a device registered at VENUE as "Tablet 1". */
+export const heartbeatAnswer = (deviceId: string) => ({
+  registered: true,
+  device: { id: 1, device_id: deviceId, venue: 1, name: 'Tablet 1', pending_writes: 0 },
+  venue_devices: 1,
+});
+
 export function fakeServer() {
   const attempts = new Map<string, number>();
   /** Keys in the order their effect happened (once each, unless the engine misbehaves). */
@@ -78,7 +85,10 @@ export function fakeServer() {
       results.push({ key: write.key, outcome, status: answer.status, body: answer.body });
       if (retry) stopped = true;
     }
-    return { status: 200, body: { results } };
+    // A batch that carries the device's heartbeat gets the heartbeat's answer too.
+    const device = (request.body as { device?: { device_id: string } }).device;
+    if (!device) return { status: 200, body: { results } };
+    return { status: 200, body: { results, device: heartbeatAnswer(device.device_id) } };
   };
 
   const transport: Transport = async (request) => {

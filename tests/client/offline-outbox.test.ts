@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BACKOFF_MAX_MS, backoffMs, pendingWrites, saveWrite } from '@/offline/outbox';
+import { createHeartbeat } from '@/offline/device';
 import { dismissAttention } from '@/offline/status';
-import { chargeWrite, outboxFixture, USER, VENUE } from './offline-fakes';
+import { chargeWrite, heartbeatAnswer, outboxFixture, USER, VENUE } from './offline-fakes';
 
 const { fx, engine, queue, queued } = outboxFixture('outbox-test');
 
@@ -53,6 +54,31 @@ describe('outbox', () => {
     expect(fx.server.batches).toHaveLength(2);
     expect(await queued()).toEqual([]);
     expect(await fx.db.transactions.where('pending').equals(1).count()).toBe(0);
+  });
+
+  it("each batch carries the device's heartbeat, with the writes waiting besides it; then no heartbeat of its own", async () => {
+    await queue(150);
+    // Wired as the app's engine is: a batch's answer to the heartbeat keeps the heartbeat quiet.
+    const send = vi.fn(async () => undefined);
+    const heartbeat = createHeartbeat(send);
+    const onReported = vi.fn(() => heartbeat.told());
+    const device = () => ({ id: 'tablet-1', appVersion: '1.2.3' });
+    await engine({ device, heartbeat, onReported }).flush();
+    expect(fx.server.batches.map((b) => (b.body as { device?: unknown }).device)).toEqual([
+      { device_id: 'tablet-1', app_version: '1.2.3', pending_writes: 50 },
+      { device_id: 'tablet-1', app_version: '1.2.3', pending_writes: 0 },
+    ]);
+    expect(onReported).toHaveBeenCalledTimes(1);
+    expect(onReported).toHaveBeenCalledWith(heartbeatAnswer('tablet-1'));
+    // Neither the round nor the pull after it sends a heartbeat of its own.
+    expect(send).not.toHaveBeenCalled();
+
+    // Without the device, batches carry no heartbeat and the round sends its own.
+    await queue(2);
+    const alone = vi.fn();
+    await engine({ heartbeat: alone }).flush();
+    expect((fx.server.batches.at(-1)!.body as { device?: unknown }).device).toBeUndefined();
+    expect(alone).toHaveBeenCalled();
   });
 
   it('sends up to 100 writes in one request; a refused 37th is shown, the others leave the queue', async () => {

@@ -2,6 +2,8 @@ import 'fake-indexeddb/auto';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { floorDb } from '@/offline/db';
+import { appVersion } from '@/offline/device';
+import { deviceId } from '@/offline/device-id';
 import { enqueue, saveWrite } from '@/offline/outbox';
 import { dismissAttention, useAttention, useFloorStatus } from '@/offline/status';
 import { PULL_INTERVAL_MS, UNREACHABLE_PROBE_MS, useFloorSync } from '@/offline/sync';
@@ -129,9 +131,10 @@ describe('sync in the app', () => {
     const headers = new Headers(init!.headers);
     expect(headers.get('x-paddock-sync')).toBe('1');
     expect(headers.get('Authorization')).toBe('Bearer jwt-1');
-    // Each write of the batch carries its own key, path and body.
+    // Each write of the batch carries its own key, path and body; the batch, this device's heartbeat.
     expect(JSON.parse(String(init!.body))).toEqual({
       writes: [{ key: 'k-1', path: 'transaction/', body: chargeWrite(VENUE, 'k-1').body }],
+      device: { device_id: deviceId(), app_version: appVersion(), pending_writes: 0 },
     });
     expect(await floorDb.outbox.count()).toBe(0);
     expect((await floorDb.sync.get(VENUE))!.cursor).toBe(3);

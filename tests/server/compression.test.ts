@@ -51,4 +51,33 @@ describe('compressed API answers that are serialised by hand', () => {
       expect(Object.keys(body).sort()).toEqual(Object.keys(plain.json<object>()).sort());
     }
   });
+
+  it('the changes since a cursor arrive compressed at once, line by line or as JSON, the same as uncompressed', async () => {
+    const auth = await server().auth('stable');
+    const headers = { ...auth, [SYNC_PROTOCOL_HEADER]: String(SYNC_PROTOCOL) };
+    const snapshot = await server().app.inject({ url: '/api/v1/venue/1/floor/changes/?cursor=0', headers });
+    const { cursor } = snapshot.json<{ cursor: number }>();
+    const charge = { venue: 1, kind: 'charge', party_type: 'rider', party_id: f.rider, consumable: f.box };
+    for (let i = 0; i < 8; i++) {
+      await postEntry(server().app, auth, { ...charge, source: 'stable', device_id: 'tab-1' }, crypto.randomUUID());
+    }
+    const url = `/api/v1/venue/1/floor/changes/?cursor=${cursor}`;
+    for (const accept of ['application/json', 'application/x-ndjson, application/json;q=0.9']) {
+      const plain = await server().app.inject({ url, headers: { ...headers, accept } });
+      expect(plain.statusCode, plain.body).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.rawPayload.length).toBeGreaterThan(1024);
+      const text = plain.body;
+      expect(text).toContain('"reset":false');
+      for (const encoding of ['br', 'gzip'] as const) {
+        const res = await server().app.inject({ url, headers: { ...headers, accept, 'accept-encoding': encoding } });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers.vary).toMatch(/accept-encoding/i);
+        expect(res.headers[SYNC_PROTOCOL_HEADER]).toBe(String(SYNC_PROTOCOL));
+        expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+        expect(decode(encoding, res.rawPayload)).toBe(text);
+      }
+    }
+  });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SYNC_PROTOCOL, SYNC_PROTOCOL_HEADER } from '../../src/shared/floor-constants';
+import type { DeviceHeartbeat } from '../../src/shared/schemas/devices';
 import type { FloorBatchResult } from '../../src/shared/schemas/floor-batch';
 import { rowsOf } from '../../server/src/db/rows';
 import { readContexts, writeGuarded } from '../../server/src/modules/ledger/post-batch';
@@ -40,12 +41,12 @@ const charge = (quantity = 1, device = 'tablet-1', extra: Record<string, unknown
   },
 });
 
-async function push(username: string, writes: BatchWrite[]) {
+async function push(username: string, writes: BatchWrite[], device?: Record<string, unknown>) {
   const res = await server().app.inject({
     method: 'POST',
     url: '/api/v1/floor/writes/',
     headers: { ...(await server().auth(username)), [SYNC_PROTOCOL_HEADER]: String(SYNC_PROTOCOL) },
-    payload: { writes },
+    payload: { writes, ...(device && { device }) },
   });
   return Object.assign(res, { results: () => res.json<{ results: FloorBatchResult[] }>().results });
 }
@@ -269,5 +270,52 @@ describe('the batched push of the floor outbox', () => {
       payload: { writes: [charge(1)] },
     });
     expect(old.statusCode).toBe(426);
+  });
+
+  it("carries the device's heartbeat: recorded after the writes with what still waits, answered as the heartbeat", async () => {
+    const db = server().database.db;
+    const call = async (username: string, url: string, payload?: Record<string, unknown>) =>
+      server().app.inject({ method: 'POST', url, headers: await server().auth(username), payload: payload ?? {} });
+    const device = randomUUID();
+    const registered = await call('stable', '/api/v1/device/register/', { device_id: device, name: 'Stable east' });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const id = registered.json<{ id: number }>().id;
+    await db.execute(
+      sql`UPDATE devices SET pending_writes = 0, last_seen_at = now() - interval '1 hour' WHERE id = ${id}`,
+    );
+
+    const beat = { device_id: device, app_version: '2.0.0', pending_writes: 7 };
+    const res = await push('stable', [charge(1, device), charge(2, device)], beat);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.results().map((r) => r.outcome)).toEqual(['created', 'created']);
+    const answer = res.json<{ device: DeviceHeartbeat }>().device;
+    expect(answer).toMatchObject({ registered: true, venue_devices: 1 });
+    expect(answer.device).toMatchObject({ id, name: 'Stable east', app_version: '2.0.0', pending_writes: 7 });
+    const [row] = rowsOf<{ pending: number; version: string; recent: boolean }>(
+      await db.execute(sql`SELECT pending_writes AS pending, app_version AS version,
+        last_seen_at > now() - interval '1 minute' AS recent FROM devices WHERE id = ${id}`),
+    );
+    expect(row).toEqual({ pending: 7, version: '2.0.0', recent: true });
+
+    // A write the server cannot decide now stays queued on the device: it counts as waiting.
+    const refused = await push('stable', [charge(1, device, { quantity: 0 })], { ...beat, pending_writes: 0 });
+    expect(refused.results()[0]!.outcome).toBe('refused');
+    expect(refused.json<{ device: DeviceHeartbeat }>().device.device!.pending_writes).toBe(0);
+
+    // Another venue's device, or none known: not registered, and nothing recorded.
+    const unknown = await push('stable', [charge(1)], { device_id: randomUUID(), pending_writes: 2 });
+    expect(unknown.json<{ device: DeviceHeartbeat }>().device).toEqual({
+      registered: false,
+      device: null,
+      venue_devices: 1,
+    });
+    // Without a heartbeat, a batch answers its writes only.
+    expect(Object.keys((await push('stable', [charge(1)])).json<object>())).toEqual(['results']);
+
+    // Revoked: the writes say so (device_revoked), the heartbeat answers null.
+    expect((await call('organizer', `/api/v1/device/${id}/revoke/`)).statusCode).toBe(200);
+    const fromRevoked = await push('stable', [charge(1, device)], beat);
+    expect(fromRevoked.results()[0]).toMatchObject({ outcome: 'refused', status: 403 });
+    expect(fromRevoked.json<{ device: null }>().device).toBeNull();
   });
 });

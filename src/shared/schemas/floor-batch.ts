@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BATCH_OUTCOMES, FLOOR_WRITE_PATHS, MAX_BATCH_WRITES } from '../floor-constants';
+import { deviceHeartbeat, deviceHeartbeatInput } from './devices';
 import { attendeeInput, checkinInput, inspectionInput, signinInput } from './floor';
 import { transactionUndoInput } from './floor-undo';
 import { transactionInput } from './ledger';
@@ -36,6 +37,12 @@ export const floorBatchInput = z.strictObject({
     .min(1, { error: 'required' })
     // A key twice in one batch is decided like a resend: the second answers the first's outcome.
     .max(MAX_BATCH_WRITES, { error: 'too_big' }),
+  /**
+   * The device's heartbeat, folded into the batch (POST /api/v1/device/heartbeat/'s body), with
+   * `pending_writes` the writes waiting on the device besides this batch's: the server records
+   * those plus the batch's writes it could not decide now, after deciding them.
+   */
+  device: deviceHeartbeatInput.optional(),
 });
 export type FloorBatchInput = z.infer<typeof floorBatchInput>;
 
@@ -49,5 +56,9 @@ export const floorBatchResult = z.object({
 });
 export type FloorBatchResult = z.infer<typeof floorBatchResult>;
 
-export const floorBatchResponse = z.object({ results: z.array(floorBatchResult) });
+export const floorBatchResponse = z.object({
+  results: z.array(floorBatchResult),
+  /** The heartbeat's answer when the batch carried one; null for a revoked device (its writes say so). */
+  device: deviceHeartbeat.nullable().optional(),
+});
 export type FloorBatchResponse = z.infer<typeof floorBatchResponse>;

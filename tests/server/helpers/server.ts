@@ -9,6 +9,7 @@ import { buildApp, type BuildOptions } from '../../../server/src/app';
 import { loadConfig, type Config } from '../../../server/src/config';
 import { openDatabase, type Database } from '../../../server/src/db/client';
 import { seedDemoData } from '../../../server/src/demo/seed';
+import { forgetChangesLogs } from '../../../server/src/modules/floor/changes-log';
 import { forgetAllUsers } from '../../../server/src/security/session-cache';
 import type { App } from '../../../server/src/types';
 import { takeMails, type ReadMail } from './mail';
@@ -135,6 +136,8 @@ async function startIn(dir: string, env: Record<string, string>): Promise<TestSe
       await seedDemoData(database.db, config.scryptN, { show: false });
       // User ids start again: what a session check remembers of the old rows would be wrong.
       forgetAllUsers(database.db);
+      // Floor numbers start again too: what a floor pull kept of the old rows would be wrong.
+      forgetChangesLogs(database.db);
     },
     buildApp: make,
     login,

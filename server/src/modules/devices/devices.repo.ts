@@ -1,6 +1,8 @@
-import { and, asc, count, eq, getTableColumns, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { asc, count, eq, getTableColumns, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { Device } from '@shared/schemas/devices';
 import type { Db } from '../../db/client';
 import { devices, venues } from '../../db/schema';
+import { param, runFixed, textOf } from '../ledger/fixed-statement';
 import { userName } from '../ledger/names';
 
 /** The queries of floor devices; each takes the connection or transaction to use. */
@@ -23,6 +25,35 @@ const viewColumns = {
   lastUser: userName(devices.lastUserId),
   revokedBy: userName(devices.revokedBy),
 };
+
+const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The heartbeat in one statement (planned once per connection): last seen, last user, writes
+ * pending and app version of a device that is not revoked and is registered where the user
+ * works ($5: an admin, anywhere; else at venue $6); answers the device as the office sees it
+ * (wire form), whether it is revoked, and how many devices the user's venue has.
+ */
+const BEAT = textOf(sql`WITH b AS (
+  UPDATE devices SET last_seen_at = now(), last_user_id = ${param(2)}::int, pending_writes = ${param(3)}::int,
+    app_version = COALESCE(${param(4)}::text, app_version), updated_at = now()
+  WHERE device_key = ${param(1)}::text AND revoked_at IS NULL AND (${param(5)}::boolean OR venue_id = ${param(6)}::int)
+  RETURNING *)
+SELECT
+  (SELECT json_build_object('id', b.id, 'device_id', b.device_key, 'venue', b.venue_id, 'venue_name', v.name,
+     'name', b.name, 'registered_by', ${userName(sql`b.registered_by`)}, 'last_user', ${userName(sql`b.last_user_id`)},
+     'app_version', b.app_version, 'pending_writes', b.pending_writes, 'last_seen_at', ${iso(sql`b.last_seen_at`)},
+     'state', 'active', 'revoked_at', NULL, 'revoked_by', NULL, 'created_at', ${iso(sql`b.created_at`)})
+   FROM b JOIN venues v ON v.id = b.venue_id) AS device,
+  EXISTS (SELECT 1 FROM devices WHERE device_key = ${param(1)}::text AND revoked_at IS NOT NULL) AS revoked,
+  (SELECT count(*)::int FROM devices WHERE venue_id = ${param(6)}::int) AS venue_devices`);
+
+export interface Beat {
+  /** The device as the office sees it, when it is registered where the user works. */
+  device: Device | null;
+  revoked: boolean;
+  venueDevices: number;
+}
 
 export function createDevicesRepo(db: Db) {
   async function list(where: SQL | undefined, page: { limit: number; offset: number }, tx: Db = db) {
@@ -129,25 +160,26 @@ export function createDevicesRepo(db: Db) {
       return row;
     },
 
-    /** The heartbeat: one statement, and only for a device that is not revoked. */
+    /** The heartbeat (BEAT). */
     async beat(
       key: string,
-      values: { userId: number; appVersion: string | null; pendingWrites: number },
+      values: {
+        userId: number;
+        appVersion: string | null;
+        pendingWrites: number;
+        anyVenue: boolean;
+        venueId: number | null;
+      },
       tx: Db = db,
-    ): Promise<DeviceRow | undefined> {
-      const now = new Date();
-      const [row] = await tx
-        .update(devices)
-        .set({
-          lastSeenAt: now,
-          lastUserId: values.userId,
-          pendingWrites: values.pendingWrites,
-          ...(values.appVersion !== null && { appVersion: values.appVersion }),
-          updatedAt: now,
-        })
-        .where(and(eq(devices.deviceKey, key), sql`${devices.revokedAt} IS NULL`))
-        .returning();
-      return row;
+    ): Promise<Beat> {
+      const [row] = await runFixed<{ device: Device | null; revoked: boolean; venue_devices: number }>(
+        tx,
+        'devices.beat',
+        BEAT,
+        [key, values.userId, values.pendingWrites, values.appVersion, values.anyVenue, values.venueId],
+      );
+      if (!row) throw new Error('heartbeat answered nothing');
+      return { device: row.device, revoked: row.revoked, venueDevices: Number(row.venue_devices) };
     },
 
     /** The keys of every revoked device (few: the guard keeps them in memory). */

@@ -41,9 +41,6 @@ export function toDevice(view: DeviceView): Device {
 
 const isAdmin = (user: RequestUser) => user.roles.includes('admin');
 
-/** Is the device registered where this user works (an admin: anywhere)? */
-const registeredFor = (user: RequestUser, row: DeviceRow) => isAdmin(user) || row.venueId === user.assignedVenueId;
-
 /**
  * Floor devices: registration at the first sign-in, the heartbeat of the sync
  * engine, and the office's list, rename, revoke and restore. Revocation is enforced by the
@@ -138,21 +135,21 @@ export function createDevicesService(ctx: AppContext, revoked: RevokedKeys) {
       return { status: created ? 201 : 200, body: await viewOf(row.id) };
     },
 
-    /** Last seen, last user, app version and writes pending; a revoked device is refused (guard). */
+    /**
+     * Last seen, last user, app version and writes pending, in one statement; a revoked device
+     * is refused (here, and before by the guard for its own endpoint).
+     */
     async heartbeat(user: RequestUser, input: DeviceHeartbeatInput): Promise<DeviceHeartbeat> {
-      const known = await repo.findByKey(input.device_id);
-      if (known?.revokedAt) throw new AppError('device_revoked');
-      const venueDevices = user.assignedVenueId === null ? 0 : await repo.countOfVenue(user.assignedVenueId);
-      if (!known || !registeredFor(user, known))
-        return { registered: false, device: null, venue_devices: venueDevices };
-      const row = await repo.beat(input.device_id, {
+      const beat = await repo.beat(input.device_id, {
         userId: user.id,
         appVersion: input.app_version ?? null,
         pendingWrites: input.pending_writes,
+        anyVenue: isAdmin(user),
+        venueId: user.assignedVenueId,
       });
-      // Revoked between the two statements.
-      if (!row) throw new AppError('device_revoked');
-      return { registered: true, device: await viewOf(row.id), venue_devices: venueDevices };
+      if (beat.revoked) throw new AppError('device_revoked');
+      const venueDevices = user.assignedVenueId === null ? 0 : beat.venueDevices;
+      return { registered: beat.device !== null, device: beat.device, venue_devices: venueDevices };
     },
 
     async listOfVenue(user: RequestUser, venueId: number, query: ListQuery): Promise<DeviceList> {

@@ -1,13 +1,18 @@
 import { floorBatchInput, floorBatchResponse } from '@shared/schemas/floor-batch';
 import { MAX_BATCH_WRITES, SYNC_PROTOCOL_HEADER } from '@shared/floor-constants';
+import { can } from '@shared/permissions';
+import { AppError } from '../../app-error';
 import type { AppContext } from '../../context';
+import { sessionOf } from '../../http/session';
 import type { App } from '../../types';
+import { createDevicesService } from '../devices/devices.service';
 import { createBatchService } from './batch.service';
 import { assertSyncProtocol } from './changes.service';
 
 /** The outbox's batched push (batch.service.ts). */
 export function batchRoutes(app: App, ctx: AppContext): void {
   const batch = createBatchService(ctx);
+  const devices = createDevicesService(ctx, ctx.revokedDevices);
   app.post(
     '/api/v1/floor/writes/',
     {
@@ -18,7 +23,8 @@ export function batchRoutes(app: App, ctx: AppContext): void {
           `Up to ${MAX_BATCH_WRITES} queued floor writes of the caller, each with its own Idempotency-Key and ` +
           'the body of its single endpoint, decided in order as that endpoint decides it (role, venue, ' +
           'party, key); answers each write’s outcome in order: created, replayed (the key’s stored ' +
-          'answer), refused (its error), retry (it and the later ones stay queued) or skipped. ' +
+          'answer), refused (its error), retry (it and the later ones stay queued) or skipped; with `device`, ' +
+          'the device’s heartbeat too, recorded after the writes and answered as the heartbeat answers. ' +
           `Header ${SYNC_PROTOCOL_HEADER}`,
         body: floorBatchInput,
         response: { 200: floorBatchResponse },
@@ -28,7 +34,22 @@ export function batchRoutes(app: App, ctx: AppContext): void {
     },
     async (request) => {
       assertSyncProtocol(request.headers[SYNC_PROTOCOL_HEADER]);
-      return { results: await batch.push(request, request.body.writes) };
+      const results = await batch.push(request, request.body.writes);
+      const report = request.body.device;
+      // Only a floor device reports (a merchant's batch is not one's).
+      if (!report || !can(sessionOf(request).roles, 'device.report')) return { results };
+      // What still waits on the device: what it said besides this batch, and what of the batch stays queued.
+      const undecided = results.filter((r) => r.outcome === 'retry' || r.outcome === 'skipped').length;
+      try {
+        const device = await devices.heartbeat(sessionOf(request), {
+          ...report,
+          pending_writes: report.pending_writes + undecided,
+        });
+        return { results, device };
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'device_revoked') return { results, device: null };
+        throw err;
+      }
     },
   );
 }

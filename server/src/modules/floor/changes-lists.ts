@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { param, textOf } from '../ledger/fixed-statement';
 import { partyName, userName } from '../ledger/names';
 import { columns, epochMs } from './floor-sql';
 
@@ -31,7 +32,25 @@ const eventColumns = {
   device_id: sql`e.device_id`,
 };
 
-export function floorLists(venue: number, since: number, reset: boolean): Record<ListName, SQL> {
+/**
+ * Rows numbered after `since` and up to `until`: a range of two bounds, so that a statement
+ * planned once for any cursor (its bounds parameters) estimates few rows and keeps to the
+ * (venue, floor_seq) indexes, where `> $n` alone is estimated at a third of the table.
+ */
+const changed = (column: string, since: SQL, until: SQL) =>
+  sql`${sql.raw(column)} > ${since} AND ${sql.raw(column)} <= ${until}`;
+
+export function floorLists(
+  venue: SQL,
+  since: SQL,
+  until: SQL,
+  reset: SQL,
+  /** The entries to list: a CTE of transactions with the columns below (see pullText). */
+  entries: SQL,
+  /** Each row also with its floor number, as `seq` (for the changes log, changes-log.ts). */
+  numbered = false,
+): Record<ListName, SQL> {
+  const seq = (column: string): Record<string, SQL> => (numbered ? { seq: sql.raw(column) } : {});
   return {
     riders: columns(
       {
@@ -41,15 +60,16 @@ export function floorLists(venue: number, since: number, reset: boolean): Record
         payer_type: sql`vp.payer_type`,
         payer_id: sql`vp.payer_id`,
         payer_name: partyName(sql`vp.payer_type`, sql`vp.payer_id`),
+        ...seq('vp.floor_seq'),
       },
       sql`FROM venue_participations vp JOIN riders r ON r.id = vp.rider_id
-        WHERE vp.venue_id = ${venue} AND vp.floor_seq > ${since}`,
+        WHERE vp.venue_id = ${venue} AND ${changed('vp.floor_seq', since, until)}`,
     ),
     // A groom's change touches their rider's participations: the grooms of those are sent.
     grooms: columns(
-      { id: sql`g.id`, rider: sql`g.rider_id`, participation: sql`vp.id`, name: name('g') },
+      { id: sql`g.id`, rider: sql`g.rider_id`, participation: sql`vp.id`, name: name('g'), ...seq('vp.floor_seq') },
       sql`FROM grooms g JOIN venue_participations vp ON vp.rider_id = g.rider_id
-        WHERE vp.venue_id = ${venue} AND vp.floor_seq > ${since}`,
+        WHERE vp.venue_id = ${venue} AND ${changed('vp.floor_seq', since, until)}`,
     ),
     horses: columns(
       {
@@ -60,9 +80,10 @@ export function floorLists(venue: number, since: number, reset: boolean): Record
         name: sql`h.name`,
         fei_id: sql`h.fei_id`,
         head_number: sql`ph.head_number`,
+        ...seq('ph.floor_seq'),
       },
       sql`FROM participation_horses ph JOIN venue_participations vp ON vp.id = ph.venue_participation_id
-        JOIN horses h ON h.id = ph.horse_id WHERE ph.venue_id = ${venue} AND ph.floor_seq > ${since}`,
+        JOIN horses h ON h.id = ph.horse_id WHERE ph.venue_id = ${venue} AND ${changed('ph.floor_seq', since, until)}`,
     ),
     consumables: columns(
       {
@@ -72,34 +93,13 @@ export function floorLists(venue: number, since: number, reset: boolean): Record
         unit: sql`c.unit`,
         unit_price: sql`c.unit_price_minor`,
         active: sql`c.active`,
+        ...seq('c.floor_seq'),
       },
-      sql`FROM consumables c WHERE c.venue_id = ${venue} AND c.floor_seq > ${since}`,
+      sql`FROM consumables c WHERE c.venue_id = ${venue} AND ${changed('c.floor_seq', since, until)}`,
     ),
     transactions: columns(
-      {
-        id: sql`t.id`,
-        key: sql`t.idempotency_key`,
-        kind: sql`t.kind`,
-        // A reversal is signed by the kind of the entry it reverses (ledger wire.ts).
-        original_kind: sql`CASE WHEN t.reversal_of_id IS NOT NULL
-          THEN (SELECT o.kind FROM transactions o WHERE o.id = t.reversal_of_id) END`,
-        party_type: sql`t.party_type`,
-        party_id: sql`t.party_id`,
-        beneficiary: sql`t.beneficiary_rider_id`,
-        consumable: sql`t.consumable_id`,
-        description: sql`t.description`,
-        quantity: sql`t.quantity`,
-        unit_price: sql`t.unit_price_minor`,
-        gross: sql`t.gross_minor`,
-        currency: sql`t.currency`,
-        source: sql`t.source`,
-        created_by: sql`t.created_by_user_id`,
-        device_id: sql`t.device_id`,
-        occurred_at: epochMs(sql`t.occurred_at`),
-        recorded_at: epochMs(sql`t.recorded_at`),
-        reversal_of: sql`t.reversal_of_id`,
-      },
-      sql`FROM transactions t WHERE t.venue_id = ${venue} AND t.floor_seq > ${since}`,
+      { ...Object.fromEntries(ENTRY_COLUMNS.map((name) => [name, sql.raw(`t.${name}`)])), ...seq('t.seq') },
+      sql`FROM ${entries} t`,
     ),
     attendees: columns(
       {
@@ -116,16 +116,17 @@ export function floorLists(venue: number, since: number, reset: boolean): Record
         badge: sql`a.badge`,
         user: sql`a.user_id`,
         created_at: epochMs(sql`a.created_at`),
+        ...seq('a.floor_seq'),
       },
-      sql`FROM attendees a WHERE a.venue_id = ${venue} AND a.floor_seq > ${since}`,
+      sql`FROM attendees a WHERE a.venue_id = ${venue} AND ${changed('a.floor_seq', since, until)}`,
     ),
     checkins: columns(
-      { ...eventColumns, attendee: sql`e.attendee_id`, action: sql`e.action` },
-      sql`FROM attendee_checkins e WHERE e.venue_id = ${venue} AND e.floor_seq > ${since}`,
+      { ...eventColumns, attendee: sql`e.attendee_id`, action: sql`e.action`, ...seq('e.floor_seq') },
+      sql`FROM attendee_checkins e WHERE e.venue_id = ${venue} AND ${changed('e.floor_seq', since, until)}`,
     ),
     signins: columns(
-      { ...eventColumns, participation: sql`e.venue_participation_id`, action: sql`e.action` },
-      sql`FROM rider_signins e WHERE e.venue_id = ${venue} AND e.floor_seq > ${since}`,
+      { ...eventColumns, participation: sql`e.venue_participation_id`, action: sql`e.action`, ...seq('e.floor_seq') },
+      sql`FROM rider_signins e WHERE e.venue_id = ${venue} AND ${changed('e.floor_seq', since, until)}`,
     ),
     inspections: columns(
       {
@@ -134,31 +135,100 @@ export function floorLists(venue: number, since: number, reset: boolean): Record
         status: sql`e.status`,
         notes: sql`e.notes`,
         inspector: sql`e.inspector`,
+        ...seq('e.floor_seq'),
       },
-      sql`FROM vet_inspections e WHERE e.venue_id = ${venue} AND e.floor_seq > ${since}`,
+      sql`FROM vet_inspections e WHERE e.venue_id = ${venue} AND ${changed('e.floor_seq', since, until)}`,
     ),
     // A snapshot replaces everything the client kept: it needs no tombstones.
-    deleted: reset
-      ? sql`'{}'`
-      : columns(
-          { entity: sql`d.entity`, id: sql`d.entity_id` },
-          sql`FROM floor_tombstones d WHERE d.venue_id = ${venue} AND d.seq > ${since}`,
-        ),
+    deleted: sql`CASE WHEN ${reset} THEN '{}' ELSE ${columns(
+      { entity: sql`d.entity`, id: sql`d.entity_id`, ...seq('d.seq') },
+      sql`FROM floor_tombstones d WHERE d.venue_id = ${venue} AND ${changed('d.seq', since, until)}`,
+    )} END`,
   };
 }
 
+/** The entry columns of a pull, as the wire names them (changes-wire.ts EntryColumns). */
+const entryColumns = (since: SQL, until: SQL, venue: SQL, money: SQL) => {
+  const members: Record<(typeof ENTRY_COLUMNS)[number], SQL> = {
+    id: sql`t.id`,
+    key: sql`t.idempotency_key`,
+    kind: sql`t.kind`,
+    // A reversal is signed by the kind of the entry it reverses (ledger wire.ts).
+    original_kind: sql`CASE WHEN t.reversal_of_id IS NOT NULL
+      THEN (SELECT o.kind FROM transactions o WHERE o.id = t.reversal_of_id) END`,
+    party_type: sql`t.party_type`,
+    party_id: sql`t.party_id`,
+    beneficiary: sql`t.beneficiary_rider_id`,
+    consumable: sql`t.consumable_id`,
+    description: sql`t.description`,
+    quantity: sql`t.quantity`,
+    unit_price: sql`t.unit_price_minor`,
+    gross: sql`t.gross_minor`,
+    currency: sql`t.currency`,
+    source: sql`t.source`,
+    created_by: sql`t.created_by_user_id`,
+    device_id: sql`t.device_id`,
+    occurred_at: epochMs(sql`t.occurred_at`),
+    recorded_at: epochMs(sql`t.recorded_at`),
+    reversal_of: sql`t.reversal_of_id`,
+  };
+  const list = Object.entries(members).map(([name, value]) => sql`${value} AS ${sql.identifier(name)}`);
+  return sql`SELECT ${sql.join(list, sql`, `)}, t.floor_seq AS seq FROM transactions t
+    WHERE ${money} AND t.venue_id = ${venue} AND ${changed('t.floor_seq', since, until)}`;
+};
+
+const ENTRY_COLUMNS = [
+  'id',
+  'key',
+  'kind',
+  'original_kind',
+  'party_type',
+  'party_id',
+  'beneficiary',
+  'consumable',
+  'description',
+  'quantity',
+  'unit_price',
+  'gross',
+  'currency',
+  'source',
+  'created_by',
+  'device_id',
+  'occurred_at',
+  'recorded_at',
+  'reversal_of',
+] as const;
+
 /**
- * The names of the parties and authors of entries (`{type, id}` and user ids as JSON), looked up
- * once each rather than once per entry.
+ * One pull in one statement, planned once per connection: the venue and its floor counter,
+ * every list, and the names of the entries' parties and authors (each looked up once, not once
+ * per entry) — all in the statement's one snapshot, so the counter and the rows agree (a
+ * writer holds the counter's row lock until it commits: a counter value N seen means every
+ * row numbered ≤ N is seen too). $1 venue, $2 since (-1: everything), $3 until (the
+ * largest number there can be), $4 a snapshot (no tombstones), $5 whether to list entries.
+ * `numbered`: each row with its floor number as `seq` (the changes log's refresh).
  */
-export function entryNames(parties: string, authors: string): SQL {
-  return sql`SELECT
-    ${columns(
-      { type: sql`d.type`, id: sql`d.id`, name: partyName(sql`d.type`, sql`d.id`) },
-      sql`FROM json_to_recordset(${parties}::json) AS d(type text, id integer)`,
-    )} AS parties,
-    ${columns(
-      { id: sql`e.id::integer`, name: userName(sql`e.id::integer`) },
-      sql`FROM json_array_elements_text(${authors}::json) AS e(id)`,
-    )} AS authors`;
+export function pullText(numbered = false): string {
+  const venue = param(1);
+  const since = sql.raw('$2::bigint');
+  const until = sql.raw('$3::bigint');
+  const reset = sql.raw('$4::boolean');
+  const money = sql.raw('$5::boolean');
+  const entries = sql.raw('pulled_entries');
+  const lists = Object.entries(floorLists(sql`${venue}::int`, since, until, reset, entries, numbered)).map(
+    ([name, query]) => sql`${query} AS ${sql.identifier(name)}`,
+  );
+  return textOf(sql`WITH pulled_entries AS MATERIALIZED (${entryColumns(since, until, sql`${venue}::int`, money)})
+SELECT v.id, v.name, v.currency, v.currency_display, v.time_zone,
+  COALESCE(c.seq, 0) AS seq, COALESCE(c.purged_seq, 0) AS purged_seq,
+  ${sql.join(lists, sql`, `)},
+  ${columns(
+    { type: sql`d.type`, id: sql`d.id`, name: partyName(sql`d.type`, sql`d.id`) },
+    sql`FROM (SELECT DISTINCT party_type AS type, party_id AS id FROM pulled_entries) d`,
+  )} AS parties,
+  ${columns(
+    { id: sql`d.id`, name: userName(sql`d.id`) },
+    sql`FROM (SELECT DISTINCT created_by AS id FROM pulled_entries WHERE created_by IS NOT NULL) d`,
+  )} AS authors
+FROM venues v LEFT JOIN floor_cursors c ON c.venue_id = v.id WHERE v.id = ${venue}::int`);
 }

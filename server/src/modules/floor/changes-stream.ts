@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { FLOOR_ENTITIES } from '@shared/floor-constants';
-import { FLOOR_STREAM_CHUNK, type FloorStreamLine } from '@shared/floor-stream';
+import { FLOOR_STREAM_CHUNK, type FloorStreamHeader, type FloorStreamLine } from '@shared/floor-stream';
 import type { FloorChanges, FloorTransaction } from '@shared/schemas/floor';
+import type { LoggedChanges } from './changes-log';
 
 /** The order the tablet keeps a snapshot's entries in (newest first: occurred_at, then id). */
 const newestFirst = (a: FloorTransaction, b: FloorTransaction): number =>
@@ -15,19 +16,41 @@ const newestFirst = (a: FloorTransaction, b: FloorTransaction): number =>
  * written, and no 20 MB string is ever built.
  */
 export function changesStream(changes: FloorChanges): Readable {
-  function* lines(): Generator<string> {
-    const { protocol, venue, cursor, reset } = changes;
-    const line = (value: FloorStreamLine) => `${JSON.stringify(value)}\n`;
-    yield line({ protocol, venue, cursor, reset });
-    for (const entity of FLOOR_ENTITIES) {
-      const rows: { id: number }[] =
-        entity === 'transactions' ? [...changes.transactions].sort(newestFirst) : changes[entity];
-      for (let start = 0; start < rows.length; start += FLOOR_STREAM_CHUNK) {
-        yield line({ entity, rows: rows.slice(start, start + FLOOR_STREAM_CHUNK) } as FloorStreamLine);
-      }
+  return Readable.from(changesLines(changes), { objectMode: false });
+}
+
+/** The answer's lines (changesStream), each ending in a newline. */
+export function* changesLines(changes: FloorChanges): Generator<string> {
+  const { protocol, venue, cursor, reset } = changes;
+  const line = (value: FloorStreamLine) => `${JSON.stringify(value)}\n`;
+  yield line({ protocol, venue, cursor, reset });
+  for (const entity of FLOOR_ENTITIES) {
+    const rows: { id: number }[] =
+      entity === 'transactions' ? [...changes.transactions].sort(newestFirst) : changes[entity];
+    for (let start = 0; start < rows.length; start += FLOOR_STREAM_CHUNK) {
+      yield line({ entity, rows: rows.slice(start, start + FLOOR_STREAM_CHUNK) } as FloorStreamLine);
     }
-    if (changes.deleted.length) yield line({ deleted: changes.deleted });
-    yield line({ end: true, cursor });
   }
-  return Readable.from(lines(), { objectMode: false });
+  if (changes.deleted.length) yield line({ deleted: changes.deleted });
+  yield line({ end: true, cursor });
+}
+
+/** The log's answer (changes-log.ts) as the same lines, from the rows' kept JSON. */
+export function* loggedLines(header: FloorStreamHeader, changes: LoggedChanges): Generator<string> {
+  yield `${JSON.stringify(header)}\n`;
+  for (const entity of FLOOR_ENTITIES) {
+    const rows = changes.lists[entity];
+    for (let start = 0; start < rows.length; start += FLOOR_STREAM_CHUNK) {
+      yield `{"entity":${JSON.stringify(entity)},"rows":[${rows.slice(start, start + FLOOR_STREAM_CHUNK).join(',')}]}\n`;
+    }
+  }
+  if (changes.deleted.length) yield `{"deleted":[${changes.deleted.join(',')}]}\n`;
+  yield `${JSON.stringify({ end: true, cursor: header.cursor })}\n`;
+}
+
+/** The log's answer as the JSON answer (floorChanges), from the rows' kept JSON. */
+export function loggedJson(header: FloorStreamHeader, changes: LoggedChanges): string {
+  const head = JSON.stringify(header);
+  const lists = FLOOR_ENTITIES.map((entity) => `${JSON.stringify(entity)}:[${changes.lists[entity].join(',')}]`);
+  return `${head.slice(0, -1)},${lists.join(',')},"deleted":[${changes.deleted.join(',')}]}`;
 }

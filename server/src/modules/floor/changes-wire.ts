@@ -91,20 +91,6 @@ export class EntryTable {
     this.size = size;
   }
 
-  /** The parties (`[{type, id}]`) and authors (`[id]`) to name, as JSON. */
-  namesWanted(): { parties: string; authors: string } {
-    const parties = new Map<string, { type: string; id: number }>();
-    const authors = new Set<number>();
-    for (let i = 0; i < this.size; i++) {
-      const type = this.t.party_type[i]!;
-      const id = this.t.party_id[i]!;
-      parties.set(`${type}:${id}`, { type, id });
-      const author = this.t.created_by[i];
-      if (author != null) authors.add(author);
-    }
-    return { parties: JSON.stringify([...parties.values()]), authors: JSON.stringify([...authors]) };
-  }
-
   rows(names: EntryNames): FloorTransaction[] {
     const t = this.t;
     const parties = new Map(
@@ -167,6 +153,9 @@ function stillGone(deleted: FloorChanges['deleted'], rows: Omit<FloorRows, 'dele
   };
   return deleted.filter((gone) => !idsOf(gone.entity).has(gone.id));
 }
+
+/** A pull's tombstones as they are listed (none left out). */
+export const tombstonesOf = (json: string): FloorChanges['deleted'] => zip<FloorChanges['deleted'][number]>(json);
 
 /** Every list of a pull as wire rows. */
 export function floorRows(lists: FloorLists, transactions: FloorTransaction[], qr: QrCodes): FloorRows {

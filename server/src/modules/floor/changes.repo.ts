@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/rows';
-import { entryNames, floorLists, type ListName } from './changes-lists';
+import { runFixed } from '../ledger/fixed-statement';
+import { pullText, type ListName } from './changes-lists';
 
-/** The reads of one pull: call them inside one REPEATABLE READ transaction. */
+/** The read of one pull: one statement (changes-lists.ts pullText). */
 
 /** Each list as JSON columns (text). */
 export type FloorLists = Record<ListName, string>;
@@ -20,31 +19,27 @@ export interface FloorVenue {
   purged_seq: string | number;
 }
 
+export type PullRow = FloorVenue & FloorLists & EntryNames;
+
+/** Above every floor number there is (bigint): the upper bound of a pull's range. */
+const UNTIL = '9223372036854775807';
+
+const PULL = pullText();
+const NUMBERED = pullText(true);
+
 export const changesRepo = {
-  /** The venue and its floor counter (0 before its first floor write). */
-  async venue(tx: Db, venue: number): Promise<FloorVenue | undefined> {
-    const [row] = rowsOf<FloorVenue>(
-      await tx.execute(sql`SELECT v.id, v.name, v.currency, v.currency_display, v.time_zone,
-        COALESCE(c.seq, 0) AS seq, COALESCE(c.purged_seq, 0) AS purged_seq
-        FROM venues v LEFT JOIN floor_cursors c ON c.venue_id = v.id WHERE v.id = ${venue}`),
-    );
+  /**
+   * The venue with its counter and every list of rows numbered after `since` (-1: all of them,
+   * a snapshot without tombstones), entries only with `money`; undefined for an unknown venue.
+   */
+  async pull(db: Db, venue: number, since: number, money: boolean): Promise<PullRow | undefined> {
+    const [row] = await runFixed<PullRow>(db, 'floor.pull', PULL, [venue, since, UNTIL, since < 0, money]);
     return row;
   },
 
-  /** Every list as JSON text, in one statement. */
-  async lists(tx: Db, venue: number, since: number, reset: boolean): Promise<FloorLists> {
-    const lists = Object.entries(floorLists(venue, since, reset)).map(
-      ([name, query]) => sql`${query} AS ${sql.identifier(name)}`,
-    );
-    const [row] = rowsOf<FloorLists>(await tx.execute(sql`SELECT ${sql.join(lists, sql`, `)}`));
-    if (!row) throw new Error('floor lists answered nothing');
-    return row;
-  },
-
-  /** Names of entries' parties and authors (JSON in, JSON columns out). */
-  async names(tx: Db, parties: string, authors: string): Promise<EntryNames> {
-    const [row] = rowsOf<EntryNames>(await tx.execute(entryNames(parties, authors)));
-    if (!row) throw new Error('entry names answered nothing');
+  /** The same with every row's floor number as `seq` (never a snapshot: tombstones included). */
+  async numbered(db: Db, venue: number, since: number): Promise<PullRow | undefined> {
+    const [row] = await runFixed<PullRow>(db, 'floor.pull.numbered', NUMBERED, [venue, since, UNTIL, false, true]);
     return row;
   },
 };

@@ -5,7 +5,8 @@ import { AppError } from '../../app-error';
 import type { AppContext } from '../../context';
 import { qrCodeOf } from '../../security/qr';
 import type { RequestUser } from '../../types';
-import { assertVenueAccess } from '../venue/venue-access';
+import { assertKnownVenueAccess, assertVenueAccess, canActOnVenue } from '../venue/venue-access';
+import { createChangesLog, type LoggedChanges } from './changes-log';
 import { changesRepo } from './changes.repo';
 import { EntryTable, floorRows } from './changes-wire';
 
@@ -39,6 +40,11 @@ export function needsReset(cursor: number, seq: number, purgedSeq: number): bool
  */
 export const MONEYLESS_CURSOR = 2 ** 40;
 
+/** A pull's answer: its rows, or (the changes since a recent cursor) the log's JSON of them. */
+export type PullAnswer =
+  | { logged: false; body: FloorChanges }
+  | { logged: true; header: Pick<FloorChanges, 'protocol' | 'venue' | 'cursor' | 'reset'>; changes: LoggedChanges };
+
 /** The floor changes of a venue (src/shared/schemas/floor.ts `floorChanges`). */
 export function createChangesService(ctx: AppContext) {
   // A code never changes for a given secret: kept, as every tablet pulls every minute.
@@ -54,43 +60,53 @@ export function createChangesService(ctx: AppContext) {
     return code;
   };
 
+  const log = createChangesLog(ctx.db, qr);
+
   return {
     /**
-     * Everything of one pull, read in one read-only REPEATABLE READ transaction: the counter
-     * and the rows agree (a writer holds the counter's row lock until it commits, so a counter
-     * value N seen here means every row numbered ≤ N is seen too).
+     * The changes since the cursor from the log of recent changes (changes-log.ts); else, and
+     * for a snapshot, everything of the pull in one statement, so in one snapshot
+     * (changes-lists.ts pullText). It is read for the client's cursor; when that cursor needs a
+     * snapshot after all (it is ahead of the counter, or tombstones it has not seen were
+     * purged), it is read once more as a snapshot.
      */
-    async changes(user: RequestUser, venueId: number, cursor: number): Promise<FloorChanges> {
-      return ctx.db.transaction(
-        async (tx) => {
-          const venue = await changesRepo.venue(tx, venueId);
-          if (!venue) throw new AppError('not_found');
-          assertVenueAccess(user, venue.id);
-          const seq = Number(venue.seq);
-          const money = can(user.roles, 'transaction.venue');
-          const since = money ? cursor : cursor < MONEYLESS_CURSOR ? 0 : cursor - MONEYLESS_CURSOR;
-          const reset = needsReset(since, seq, Number(venue.purged_seq));
-          const lists = await changesRepo.lists(tx, venue.id, reset ? -1 : since, reset);
-          if (!money) lists.transactions = '{}';
-          const entries = new EntryTable(lists.transactions);
-          const wanted = entries.namesWanted();
-          const names = await changesRepo.names(tx, wanted.parties, wanted.authors);
-          return {
-            protocol: SYNC_PROTOCOL,
-            venue: {
-              id: venue.id,
-              name: venue.name,
-              currency: venue.currency,
-              currency_display: venue.currency_display,
-              time_zone: venue.time_zone,
-            },
-            cursor: money ? seq : seq + MONEYLESS_CURSOR,
-            reset,
-            ...floorRows(lists, entries.rows(names), qr),
-          };
+    async changes(user: RequestUser, venueId: number, cursor: number): Promise<PullAnswer> {
+      // Another venue's staff: 404 for a venue that does not exist, else 403, and nothing read.
+      if (!canActOnVenue(user, venueId)) await assertKnownVenueAccess(ctx.db, user, venueId);
+      const money = can(user.roles, 'transaction.venue');
+      const since = money ? cursor : cursor < MONEYLESS_CURSOR ? 0 : cursor - MONEYLESS_CURSOR;
+      const cursorOf = (seq: number) => (money ? seq : seq + MONEYLESS_CURSOR);
+      if (since > 0) {
+        const changes = await log.since(venueId, since, money);
+        if (changes) {
+          const header = { protocol: SYNC_PROTOCOL, venue: changes.venue, cursor: cursorOf(changes.top), reset: false };
+          return { logged: true, header, changes };
+        }
+      }
+      let reset = since === 0;
+      let row = await changesRepo.pull(ctx.db, venueId, reset ? -1 : since, money);
+      if (row && !reset && needsReset(since, Number(row.seq), Number(row.purged_seq))) {
+        reset = true;
+        row = await changesRepo.pull(ctx.db, venueId, -1, money);
+      }
+      if (!row) throw new AppError('not_found');
+      assertVenueAccess(user, row.id);
+      if (reset) log.startAt(venueId, row);
+      const entries = new EntryTable(money ? row.transactions : '{}');
+      const body: FloorChanges = {
+        protocol: SYNC_PROTOCOL,
+        venue: {
+          id: row.id,
+          name: row.name,
+          currency: row.currency,
+          currency_display: row.currency_display,
+          time_zone: row.time_zone,
         },
-        { isolationLevel: 'repeatable read', accessMode: 'read only' },
-      );
+        cursor: cursorOf(Number(row.seq)),
+        reset,
+        ...floorRows(row, entries.rows(row), qr),
+      };
+      return { logged: false, body };
     },
   };
 }

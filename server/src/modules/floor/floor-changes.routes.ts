@@ -1,16 +1,22 @@
 import type { FastifyReply } from 'fastify';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { idParam } from '@shared/schemas/common';
 import { floorChanges, floorChangesQuery, myQrCodes, SYNC_PROTOCOL, SYNC_PROTOCOL_HEADER } from '@shared/schemas/floor';
 import type { AppContext } from '../../context';
 import { sessionOf } from '../../http/session';
 import type { App } from '../../types';
+import { FLOOR_ENTITIES } from '@shared/floor-constants';
 import { FLOOR_STREAM_TYPE } from '@shared/floor-stream';
 import { assertSyncProtocol, createChangesService } from './changes.service';
-import { changesStream } from './changes-stream';
+import { changesLines, changesStream, loggedJson, loggedLines } from './changes-stream';
+import { sendQuick } from './quick-compress';
 import { createQrService } from './qr.service';
 
 const params = z.object({ id: idParam });
+
+/** Rows up to which a pull is answered at once (sendQuick); a larger one goes line by line. */
+const QUICK_ROWS = 2_000;
 
 /** The floor tablets' pull, and the riders' own QR codes. */
 export function floorChangesRoutes(app: App, ctx: AppContext): void {
@@ -34,23 +40,30 @@ export function floorChangesRoutes(app: App, ctx: AppContext): void {
     },
     async (request, typedReply) => {
       assertSyncProtocol(request.headers[SYNC_PROTOCOL_HEADER]);
-      const body = await changes.changes(sessionOf(request), request.params.id, request.query.cursor);
+      const answer = await changes.changes(sessionOf(request), request.params.id, request.query.cursor);
       const reply: FastifyReply = typedReply;
-      // A tablet that reads the answer as it arrives gets it line by line (changes-stream.ts).
-      if (request.headers.accept?.includes(FLOOR_STREAM_TYPE)) {
-        return reply
-          .header(SYNC_PROTOCOL_HEADER, String(SYNC_PROTOCOL))
-          .header('cache-control', 'no-store')
-          .type(`${FLOOR_STREAM_TYPE}; charset=utf-8`)
-          .send(changesStream(body));
+      reply.header(SYNC_PROTOCOL_HEADER, String(SYNC_PROTOCOL)).header('cache-control', 'no-store');
+      const streamed = request.headers.accept?.includes(FLOOR_STREAM_TYPE);
+      reply.type(streamed ? `${FLOOR_STREAM_TYPE}; charset=utf-8` : 'application/json; charset=utf-8');
+      // The changes since a recent cursor are small and frequent: built at once from the kept
+      // JSON of each row and compressed fast.
+      if (answer.logged) {
+        const { header, changes: logged } = answer;
+        const count = FLOOR_ENTITIES.reduce((n, entity) => n + logged.lists[entity].length, logged.deleted.length);
+        if (!streamed) return sendQuick(request, reply, loggedJson(header, logged));
+        if (count > QUICK_ROWS) return reply.send(Readable.from(loggedLines(header, logged), { objectMode: false }));
+        return sendQuick(request, reply, [...loggedLines(header, logged)].join(''));
       }
-      // Large (50,000 entries on a big show): serialised once with JSON.stringify and sent as
-      // text, not checked against the schema above by the route's zod serializer.
-      return reply
-        .header(SYNC_PROTOCOL_HEADER, String(SYNC_PROTOCOL))
-        .header('cache-control', 'no-store')
-        .type('application/json; charset=utf-8')
-        .send(JSON.stringify(body));
+      // A snapshot (50,000 entries on a big show) goes out line by line as the tablet reads it
+      // (changes-stream.ts), or serialised once with JSON.stringify and sent as text, not checked
+      // against the schema above by the route's zod serializer; a few changes at once.
+      const { body } = answer;
+      const rows = FLOOR_ENTITIES.reduce((n, entity) => n + body[entity].length, body.deleted.length);
+      const small = !body.reset && rows <= QUICK_ROWS;
+      if (streamed) {
+        return small ? sendQuick(request, reply, [...changesLines(body)].join('')) : reply.send(changesStream(body));
+      }
+      return small ? sendQuick(request, reply, JSON.stringify(body)) : reply.send(JSON.stringify(body));
     },
   );
 

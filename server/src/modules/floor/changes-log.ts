@@ -1,0 +1,247 @@
+import { FLOOR_ENTITIES, type FloorEntity } from '@shared/floor-constants';
+import type { FloorChanges, FloorTransaction } from '@shared/schemas/floor';
+import type { Db } from '../../db/client';
+import type { ListName } from './changes-lists';
+import { changesRepo, type FloorLists, type FloorVenue } from './changes.repo';
+import { EntryTable, floorRows, tombstonesOf, type QrCodes } from './changes-wire';
+
+/**
+ * The recent changes of each venue, kept by this process as the wire rows' JSON. Every tablet
+ * pulls every few seconds, and each pull used to have PostgreSQL build, and this process
+ * serialise, every row changed since that tablet's cursor: a charge was built and serialised
+ * once per tablet (500 times at a championship). Here it is read once, with its floor number,
+ * when this process first needs it, and each pull is put together from the kept JSON.
+ *
+ * Each pull first reads what was numbered after the log's top (one statement, shared by the
+ * pulls that wait for it, so a pull sees everything committed before it started: a tablet
+ * reads its own writes), then answers the rows numbered after its cursor: for each row the
+ * version with the highest number (a row beats a tombstone of the same number, as the
+ * statement's answer has it). A cursor from before what the log holds, or one that needs a
+ * snapshot, is answered by the statement itself (changes.service). An entry keeps the names
+ * of its party and author as they were when it was logged, as the tablets that pulled it then
+ * keep them (the statement would name them as they are now).
+ */
+
+/** Rows kept per venue; the oldest go first (their cursors are then read from the database). */
+const MAX_ROWS = 20_000;
+
+interface Logged {
+  seq: number;
+  entity: FloorEntity | 'deleted';
+  /** The tombstone's entity for `deleted`. */
+  of?: FloorEntity;
+  id: number;
+  json: string;
+  /** A transaction's time of occurrence (ISO), for the newest-first order of the answer. */
+  at?: string;
+}
+
+interface VenueLog {
+  /** Rows numbered after `base` and up to `top` are all here. */
+  base: number;
+  top: number;
+  purged: number;
+  venue: FloorChanges['venue'];
+  rows: Logged[];
+  refresh: () => Promise<void>;
+}
+
+/** Runs `task` again while calls keep arriving; each call resolves after a run that started after it. */
+function coalesce(task: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let again = false;
+  return () => {
+    again = true;
+    running ??= (async () => {
+      try {
+        while (again) {
+          again = false;
+          await task();
+        }
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  };
+}
+
+const venueOf = (row: FloorVenue): FloorChanges['venue'] => ({
+  id: row.id,
+  name: row.name,
+  currency: row.currency,
+  currency_display: row.currency_display,
+  time_zone: row.time_zone,
+});
+
+/** A list's JSON columns without its `seq` column, and the numbers. */
+function splitSeq(json: string): { json: string; seqs: number[] } {
+  const table = JSON.parse(json) as Record<string, unknown[] | null>;
+  const seqs = (table.seq ?? []).map(Number);
+  delete table.seq;
+  return { json: JSON.stringify(table), seqs };
+}
+
+const LISTS = [...FLOOR_ENTITIES, 'deleted'] as const satisfies readonly ListName[];
+
+export interface LoggedChanges {
+  venue: FloorChanges['venue'];
+  /** The counter the answer is complete up to. */
+  top: number;
+  purged: number;
+  /** Each list's rows as JSON, in the order the answer sends them. */
+  lists: Record<FloorEntity, string[]>;
+  deleted: string[];
+}
+
+/** Every log of each database (a service's per venue), to forget them at once. */
+const registry = new WeakMap<Db, Set<Map<number, Promise<VenueLog | null>>>>();
+
+/** Forget what is logged of this database (its rows were all replaced at once, as tests do). */
+export function forgetChangesLogs(db: Db): void {
+  for (const logs of registry.get(db) ?? []) logs.clear();
+}
+
+export function createChangesLog(db: Db, qr: QrCodes) {
+  const logs = new Map<number, Promise<VenueLog | null>>();
+  let known = registry.get(db);
+  if (!known) registry.set(db, (known = new Set()));
+  known.add(logs);
+
+  /** Reads what was numbered after the log's top and appends it. */
+  async function refresh(log: VenueLog, venueId: number): Promise<void> {
+    const row = await changesRepo.numbered(db, venueId, log.top);
+    if (!row) return;
+    log.venue = venueOf(row);
+    log.purged = Number(row.purged_seq);
+    const top = Number(row.seq);
+    if (top < log.top) {
+      // The counter went back (the database was reset): nothing kept is of this database.
+      log.rows = [];
+      log.base = log.top = top;
+      return;
+    }
+    if (top === log.top) return;
+    const split = {} as FloorLists;
+    const seqs = {} as Record<ListName, number[]>;
+    for (const name of LISTS) ({ json: split[name], seqs: seqs[name] } = splitSeq(row[name]));
+    const entries = new EntryTable(split.transactions).rows(row);
+    const wire = floorRows({ ...split, deleted: '{}' }, entries, qr);
+    const added: Logged[] = [];
+    for (const entity of FLOOR_ENTITIES) {
+      const list = wire[entity] as { id: number }[];
+      list.forEach((item, i) =>
+        added.push({
+          seq: seqs[entity][i]!,
+          entity,
+          id: item.id,
+          json: JSON.stringify(item),
+          ...(entity === 'transactions' && { at: (item as FloorTransaction).occurred_at }),
+        }),
+      );
+    }
+    tombstonesOf(split.deleted).forEach((gone, i) =>
+      added.push({
+        seq: seqs.deleted[i]!,
+        entity: 'deleted',
+        of: gone.entity,
+        id: gone.id,
+        json: JSON.stringify(gone),
+      }),
+    );
+    added.sort((a, b) => a.seq - b.seq);
+    log.rows.push(...added);
+    log.top = top;
+    if (log.rows.length > MAX_ROWS) {
+      // Whole numbers go: every row of the new base's number leaves with it.
+      const cut = log.rows[log.rows.length - MAX_ROWS]!.seq;
+      log.rows = log.rows.filter((r) => r.seq > cut);
+      log.base = cut;
+    }
+  }
+
+  const started = (venueId: number, row: FloorVenue): VenueLog => {
+    const top = Number(row.seq);
+    const log: VenueLog = {
+      base: top,
+      top,
+      purged: Number(row.purged_seq),
+      venue: venueOf(row),
+      rows: [],
+      refresh: () => Promise.resolve(),
+    };
+    log.refresh = coalesce(() => refresh(log, venueId));
+    return log;
+  };
+
+  /** The venue's log, started at its counter now (null for an unknown venue). */
+  function logOf(venueId: number): Promise<VenueLog | null> {
+    let log = logs.get(venueId);
+    if (!log) {
+      log = (async () => {
+        const row = await changesRepo.numbered(db, venueId, Number.MAX_SAFE_INTEGER);
+        return row ? started(venueId, row) : null;
+      })();
+      logs.set(venueId, log);
+      // An unknown venue (or a failed read) is not kept: it is asked again next time.
+      log.then(
+        (found) => found ?? logs.delete(venueId),
+        () => logs.delete(venueId),
+      );
+    }
+    return log;
+  }
+
+  return {
+    /** A snapshot of the venue was read at `row`'s counter: its tablets' next pulls start there. */
+    startAt(venueId: number, row: FloorVenue): void {
+      if (!logs.has(venueId)) logs.set(venueId, Promise.resolve(started(venueId, row)));
+    },
+
+    /**
+     * The changes after `since` from the log, brought up to date first; null when the log does
+     * not hold them (an unknown venue, a cursor from before the log, or one ahead of the counter
+     * or behind the purged tombstones: the statement decides those).
+     */
+    async since(venueId: number, since: number, money: boolean): Promise<LoggedChanges | null> {
+      const log = await logOf(venueId);
+      if (!log) return null;
+      await log.refresh();
+      if (since < log.base || since > log.top || since < log.purged) return null;
+      // The latest version of each row after `since`; a row beats a tombstone of its number.
+      const latest = new Map<string, Logged>();
+      for (let i = log.rows.length - 1; i >= 0 && log.rows[i]!.seq > since; i--) {
+        const row = log.rows[i]!;
+        if (row.entity === 'transactions' && !money) continue;
+        const key = `${row.of ?? row.entity}:${row.id}`;
+        const kept = latest.get(key);
+        if (!kept || (kept.seq === row.seq && kept.entity === 'deleted' && row.entity !== 'deleted')) {
+          latest.set(key, row);
+        }
+      }
+      const lists = Object.fromEntries(FLOOR_ENTITIES.map((entity) => [entity, [] as Logged[]])) as Record<
+        FloorEntity,
+        Logged[]
+      >;
+      const deleted: Logged[] = [];
+      for (const row of latest.values()) (row.entity === 'deleted' ? deleted : lists[row.entity]).push(row);
+      const bySeq = (a: Logged, b: Logged) => a.seq - b.seq || a.id - b.id;
+      const answer = {} as Record<FloorEntity, string[]>;
+      for (const entity of FLOOR_ENTITIES) {
+        const rows = lists[entity];
+        // Entries newest first (as a snapshot sends them), the others in the order they changed.
+        rows.sort(entity === 'transactions' ? (a, b) => (a.at === b.at ? b.id - a.id : a.at! < b.at! ? 1 : -1) : bySeq);
+        answer[entity] = rows.map((r) => r.json);
+      }
+      return {
+        venue: log.venue,
+        top: log.top,
+        purged: log.purged,
+        lists: answer,
+        deleted: deleted.sort(bySeq).map((r) => r.json),
+      };
+    },
+  };
+}
+
+export type ChangesLog = ReturnType<typeof createChangesLog>;
