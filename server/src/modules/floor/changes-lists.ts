@@ -31,6 +31,52 @@ const eventColumns = {
   device_id: sql`e.device_id`,
 };
 
+/** The wire fields of an entry (`t`), as changes-wire.ts `EntryTable` reads them. */
+const entryColumns = {
+  id: sql`t.id`,
+  key: sql`t.idempotency_key`,
+  kind: sql`t.kind`,
+  // A reversal is signed by the kind of the entry it reverses (ledger wire.ts).
+  original_kind: sql`CASE WHEN t.reversal_of_id IS NOT NULL
+    THEN (SELECT o.kind FROM transactions o WHERE o.id = t.reversal_of_id) END`,
+  party_type: sql`t.party_type`,
+  party_id: sql`t.party_id`,
+  beneficiary: sql`t.beneficiary_rider_id`,
+  consumable: sql`t.consumable_id`,
+  description: sql`t.description`,
+  quantity: sql`t.quantity`,
+  unit_price: sql`t.unit_price_minor`,
+  gross: sql`t.gross_minor`,
+  currency: sql`t.currency`,
+  source: sql`t.source`,
+  created_by: sql`t.created_by_user_id`,
+  device_id: sql`t.device_id`,
+  occurred_at: epochMs(sql`t.occurred_at`),
+  recorded_at: epochMs(sql`t.recorded_at`),
+  reversal_of: sql`t.reversal_of_id`,
+};
+
+/** Where a slice of entries ends: the last entry's occurred_at (epoch ms) and id. */
+export interface EntryPosition {
+  occurredAt: number;
+  id: number;
+}
+
+/**
+ * The next `limit` entries of a pull after `after`, newest first as the tablet keeps them
+ * (occurred_at to the millisecond, then id), as JSON columns: a streamed pull reads its entries
+ * slice by slice and sends each while the next is read.
+ */
+export function entrySlice(venue: number, since: number, after: EntryPosition | null, limit: number): SQL {
+  const at = epochMs(sql`t.occurred_at`);
+  const rest = after ? sql`AND (${at}, t.id) < (${after.occurredAt}::bigint, ${after.id}::integer)` : sql``;
+  return columns(
+    entryColumns,
+    sql`FROM (SELECT t.* FROM transactions t WHERE t.venue_id = ${venue} AND t.floor_seq > ${since} ${rest}
+      ORDER BY ${at} DESC, t.id DESC LIMIT ${limit}) t`,
+  );
+}
+
 export function floorLists(venue: number, since: number, reset: boolean): Record<ListName, SQL> {
   return {
     riders: columns(
@@ -76,29 +122,7 @@ export function floorLists(venue: number, since: number, reset: boolean): Record
       sql`FROM consumables c WHERE c.venue_id = ${venue} AND c.floor_seq > ${since}`,
     ),
     transactions: columns(
-      {
-        id: sql`t.id`,
-        key: sql`t.idempotency_key`,
-        kind: sql`t.kind`,
-        // A reversal is signed by the kind of the entry it reverses (ledger wire.ts).
-        original_kind: sql`CASE WHEN t.reversal_of_id IS NOT NULL
-          THEN (SELECT o.kind FROM transactions o WHERE o.id = t.reversal_of_id) END`,
-        party_type: sql`t.party_type`,
-        party_id: sql`t.party_id`,
-        beneficiary: sql`t.beneficiary_rider_id`,
-        consumable: sql`t.consumable_id`,
-        description: sql`t.description`,
-        quantity: sql`t.quantity`,
-        unit_price: sql`t.unit_price_minor`,
-        gross: sql`t.gross_minor`,
-        currency: sql`t.currency`,
-        source: sql`t.source`,
-        created_by: sql`t.created_by_user_id`,
-        device_id: sql`t.device_id`,
-        occurred_at: epochMs(sql`t.occurred_at`),
-        recorded_at: epochMs(sql`t.recorded_at`),
-        reversal_of: sql`t.reversal_of_id`,
-      },
+      entryColumns,
       sql`FROM transactions t WHERE t.venue_id = ${venue} AND t.floor_seq > ${since}`,
     ),
     attendees: columns(

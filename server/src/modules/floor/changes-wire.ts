@@ -13,6 +13,7 @@ import type {
   Signin,
 } from '@shared/schemas/floor';
 import { partySign } from '../ledger/wire';
+import type { EntryPosition } from './changes-lists';
 import type { EntryNames, FloorLists } from './changes.repo';
 import { isoOfMs as iso } from './iso-time';
 
@@ -80,6 +81,23 @@ interface EntryColumns {
   reversal_of: number | null;
 }
 
+/** Names of entries' parties (by `type:id`) and authors (by user id), as looked up so far. */
+export interface NameBook {
+  parties: Map<string, string | null>;
+  authors: Map<number, string | null>;
+}
+
+export const emptyNameBook = (): NameBook => ({ parties: new Map(), authors: new Map() });
+
+/** Adds the names a lookup answered (changes.repo `names`). */
+export function addNames(book: NameBook, names: EntryNames): NameBook {
+  for (const p of zip<{ type: string; id: number; name: string | null }>(names.parties)) {
+    book.parties.set(`${p.type}:${p.id}`, p.name);
+  }
+  for (const a of zip<{ id: number; name: string | null }>(names.authors)) book.authors.set(a.id, a.name);
+  return book;
+}
+
 /** The entries of a pull, read column by column (50,000 of them on a big show). */
 export class EntryTable {
   private readonly t: Columns<EntryColumns>;
@@ -91,26 +109,41 @@ export class EntryTable {
     this.size = size;
   }
 
-  /** The parties (`[{type, id}]`) and authors (`[id]`) to name, as JSON. */
-  namesWanted(): { parties: string; authors: string } {
+  /** The parties (`[{type, id}]`) and authors (`[id]`) to name, as JSON; those `known` names left out. */
+  namesWanted(known: NameBook = emptyNameBook()): { parties: string; authors: string; none: boolean } {
     const parties = new Map<string, { type: string; id: number }>();
     const authors = new Set<number>();
     for (let i = 0; i < this.size; i++) {
       const type = this.t.party_type[i]!;
       const id = this.t.party_id[i]!;
-      parties.set(`${type}:${id}`, { type, id });
+      const key = `${type}:${id}`;
+      if (!known.parties.has(key)) parties.set(key, { type, id });
       const author = this.t.created_by[i];
-      if (author != null) authors.add(author);
+      if (author != null && !known.authors.has(author)) authors.add(author);
     }
-    return { parties: JSON.stringify([...parties.values()]), authors: JSON.stringify([...authors]) };
+    return {
+      parties: JSON.stringify([...parties.values()]),
+      authors: JSON.stringify([...authors]),
+      none: parties.size === 0 && authors.size === 0,
+    };
   }
 
-  rows(names: EntryNames): FloorTransaction[] {
+  /** The last entry in a pull's order (the oldest; of equal times the smallest id), or null. */
+  last(): EntryPosition | null {
     const t = this.t;
-    const parties = new Map(
-      zip<{ type: string; id: number; name: string | null }>(names.parties).map((p) => [`${p.type}:${p.id}`, p.name]),
-    );
-    const authors = new Map(zip<{ id: number; name: string | null }>(names.authors).map((a) => [a.id, a.name]));
+    let last: EntryPosition | null = null;
+    for (let i = 0; i < this.size; i++) {
+      const occurredAt = t.occurred_at[i]!;
+      const id = t.id[i]!;
+      if (!last || occurredAt < last.occurredAt || (occurredAt === last.occurredAt && id < last.id)) {
+        last = { occurredAt, id };
+      }
+    }
+    return last;
+  }
+
+  rows({ parties, authors }: NameBook): FloorTransaction[] {
+    const t = this.t;
     const rows: FloorTransaction[] = new Array(this.size);
     for (let i = 0; i < this.size; i++) {
       const type = t.party_type[i]!;
@@ -154,7 +187,10 @@ export type QrCodes = (type: QrUserType, id: number) => string;
  * leaves a tombstone and comes back under the new rider. The row wins, in whatever order a
  * client applies the two.
  */
-function stillGone(deleted: FloorChanges['deleted'], rows: Omit<FloorRows, 'deleted'>): FloorChanges['deleted'] {
+export function stillGone(
+  deleted: FloorChanges['deleted'],
+  rows: Record<FloorEntity, readonly { id: number }[]>,
+): FloorChanges['deleted'] {
   if (!deleted.length) return deleted;
   const present = new Map<FloorEntity, Set<number>>();
   const idsOf = (entity: FloorEntity) => {
@@ -167,6 +203,9 @@ function stillGone(deleted: FloorChanges['deleted'], rows: Omit<FloorRows, 'dele
   };
   return deleted.filter((gone) => !idsOf(gone.entity).has(gone.id));
 }
+
+/** A pull's tombstones (its `deleted` list). */
+export const tombstones = (json: string): FloorChanges['deleted'] => zip<FloorChanges['deleted'][number]>(json);
 
 /** Every list of a pull as wire rows. */
 export function floorRows(lists: FloorLists, transactions: FloorTransaction[], qr: QrCodes): FloorRows {
