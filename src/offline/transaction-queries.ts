@@ -205,28 +205,63 @@ async function pagedSummary(venue: number): Promise<PagedSummary> {
 
 const counts = (row: LocalTransaction) => !row.rejected;
 
+/** A venue's entries as the charge screens sum them: the paged snapshot's sums and the later rows. */
+export interface VenueEntries {
+  paged: PagedSummary;
+  rows: LocalTransaction[];
+}
+
+/** The venue's entries; call inside a read transaction over the transaction tables. */
+export async function venueEntries(venue: number): Promise<VenueEntries> {
+  const [paged, rows] = await Promise.all([
+    pagedSummary(venue),
+    floorDb.transactions.where('venue').equals(venue).toArray(),
+  ]);
+  return { paged, rows };
+}
+
+/** A rider's open balance and how many of its entries wait to be sent. */
+export interface RiderBalance {
+  balance: number;
+  pending: number;
+}
+
 /**
  * A rider's open balance at the venue from this device's store, in minor units and signed as it
  * affects the rider (charges negative): every entry for the rider (paid by them or their
  * employer), this device's pending ones included, refused ones not.
  */
-export function useRiderBalance(venue: number, rider: number) {
+export function riderBalance({ paged, rows }: VenueEntries, rider: number): RiderBalance {
+  const overridden = new Set(rows.map((row) => row.id));
+  let balance = 0;
+  let pending = 0;
+  for (const row of paged.byRider.get(rider) ?? []) if (!overridden.has(row.id)) balance += row.gross;
+  for (const row of rows) {
+    if (row.rider !== rider || !counts(row)) continue;
+    balance += row.gross;
+    if (row.pending) pending += 1;
+  }
+  return { balance, pending };
+}
+
+/** How often each of the venue's items was charged here (snapshot and later rows), by consumable id. */
+export function itemUsesOf({ paged, rows }: VenueEntries): Map<number, number> {
+  const uses = new Map(paged.uses);
+  for (const row of rows) {
+    const old = typeof row.id === 'number' ? paged.byId.get(row.id) : undefined;
+    if (old?.kind === 'charge' && old.consumable !== null) uses.set(old.consumable, uses.get(old.consumable)! - 1);
+    if (row.kind === 'charge' && row.consumable !== null) {
+      uses.set(row.consumable, (uses.get(row.consumable) ?? 0) + 1);
+    }
+  }
+  return uses;
+}
+
+/** The rider's balance, live; `null` reads nothing (the screen read it with the person). */
+export function useRiderBalance(venue: number, rider: number | null) {
   return useLiveQuery(
-    () =>
-      readTransactions(async () => {
-        const paged = await pagedSummary(venue);
-        const rows = await floorDb.transactions.where('venue').equals(venue).toArray();
-        const overridden = new Set(rows.map((row) => row.id));
-        let balance = 0;
-        let pending = 0;
-        for (const row of paged.byRider.get(rider) ?? []) if (!overridden.has(row.id)) balance += row.gross;
-        for (const row of rows) {
-          if (row.rider !== rider || !counts(row)) continue;
-          balance += row.gross;
-          if (row.pending) pending += 1;
-        }
-        return { balance, pending };
-      }),
+    async (): Promise<RiderBalance | undefined> =>
+      rider === null ? undefined : readTransactions(async () => riderBalance(await venueEntries(venue), rider)),
     [venue, rider],
   );
 }
@@ -239,15 +274,5 @@ export function useItemUses(venue: number) {
 
 /** The item uses of `venue`; call inside a read transaction over the transaction tables. */
 export async function itemUses(venue: number): Promise<Map<number, number>> {
-  const paged = await pagedSummary(venue);
-  const uses = new Map(paged.uses);
-  const rows = await floorDb.transactions.where('venue').equals(venue).toArray();
-  for (const row of rows) {
-    const old = typeof row.id === 'number' ? paged.byId.get(row.id) : undefined;
-    if (old?.kind === 'charge' && old.consumable !== null) uses.set(old.consumable, uses.get(old.consumable)! - 1);
-    if (row.kind === 'charge' && row.consumable !== null) {
-      uses.set(row.consumable, (uses.get(row.consumable) ?? 0) + 1);
-    }
-  }
-  return uses;
+  return itemUsesOf(await venueEntries(venue));
 }
