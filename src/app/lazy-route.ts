@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { LoaderFunction } from 'react-router-dom';
 import { useAppStore } from '@/lib/store';
 
 /**
@@ -18,4 +19,16 @@ export async function loadChunk<M>(load: () => Promise<M>): Promise<M> {
 /** A route's `lazy` that takes one component out of a route-group chunk. */
 export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => ({ Component: pick(await loadChunk(load)) });
+}
+
+/** A route's `lazy` that takes one component and its loader out of a route-group chunk. */
+export function lazyPageWithLoader<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  loader: (module: M) => LoaderFunction,
+) {
+  return async () => {
+    const module = await loadChunk(load);
+    return { Component: pick(module), loader: loader(module) };
+  };
 }

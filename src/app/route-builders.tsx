@@ -45,3 +45,11 @@ export function group(key: PathKey, audience: AudienceKey, home: StaticPathKey, 
     children: [{ index: true, element: <Navigate to={href(home)} replace /> }, ...children],
   };
 }
+
+/**
+ * Pages under one layout route without a path of its own (`lazy` gives its component): the
+ * layout stays mounted while the user moves between them.
+ */
+export function layout(lazy: RouteObject['lazy'], children: RouteObject[]): RouteObject {
+  return { lazy, children };
+}

@@ -5,6 +5,7 @@ import type { FloorChanges } from '@shared/schemas/floor';
 import { measureSince, PERF } from '@shared/perf-marks';
 import type { FloorDb, LocalId, TransactionPage } from './db';
 import { floorTable } from './outbox';
+import { putTransactionPages, transactionPage } from './transaction-pages';
 
 /**
  * A streamed pull, stored as it arrives (src/shared/floor-stream.ts). A snapshot is written in
@@ -55,7 +56,7 @@ export function streamedPull(
   /** Stores the chunks queued so far in one transaction (the first clears the venue). */
   const write = (chunks: FloorStreamChunk[]) => async () => {
     const start = performance.now();
-    await db.transaction('rw', tables(), async () => {
+    await db.transaction('rw', tables(), async (tx) => {
       if (!cleared) {
         await db.transactionPages.where('[venue+page]').between([venue, Dexie.minKey], [venue, Dexie.maxKey]).delete();
         for (const entity of FLOOR_ENTITIES) await clear(entity);
@@ -68,14 +69,10 @@ export function streamedPull(
         if (chunk.entity === 'attendees') {
           for (const row of rows) if (row.key && replaced.has(row.key)) newIds.set(row.key, row.id);
         }
-        if (chunk.entity === 'transactions') {
-          const local = chunk.rows.map((row) => ({ ...row, venue }));
-          pages.push({ venue, page: page++, rows: local, ids: local.map((row): [number, number] => [venue, row.id]) });
-        } else {
-          await floorTable(db, chunk.entity).bulkPut(rows.map((row) => ({ ...row, venue })));
-        }
+        if (chunk.entity === 'transactions') pages.push(transactionPage(venue, page++, chunk.rows));
+        else await floorTable(db, chunk.entity).bulkPut(rows.map((row) => ({ ...row, venue })));
       }
-      if (pages.length) await db.transactionPages.bulkPut(pages);
+      putTransactionPages(db, tx, pages);
     });
     measureSince(PERF.pullChunk, start);
   };

@@ -1,9 +1,10 @@
-import Dexie from 'dexie';
+import Dexie, { type Transaction } from 'dexie';
 import { FLOOR_ENTITIES, type FloorEntity } from '@shared/floor-constants';
 import type { FloorChanges, FloorTransaction } from '@shared/schemas/floor';
 import { newestTransactionFirst, TRANSACTION_PAGE_SIZE, type FloorDb, type LocalId, type TransactionPage } from './db';
 import { floorTable } from './outbox';
 import { streamedPull } from './pull-stream';
+import { pageRows, putTransactionPages, transactionPage } from './transaction-pages';
 import type { Transport } from './transport';
 import { measureSince, PERF } from '@shared/perf-marks';
 
@@ -100,41 +101,47 @@ async function dropLocalCopies(db: FloorDb, entity: FloorEntity, rows: { key?: s
   return replaced;
 }
 
-/** Stores a venue's snapshot transactions as pages 0, 1, … (the venue has no pages yet). */
+/**
+ * Stores a venue's snapshot transactions as pages 0, 1, … (the venue has no pages yet); inside
+ * a read-write transaction over transactionPages it is part of that one.
+ */
 export async function storeTransactionPages(db: FloorDb, venue: number, rows: FloorTransaction[]): Promise<void> {
-  const sorted = rows.map((row) => ({ ...row, venue })).sort(newestTransactionFirst);
+  const sorted = [...rows].sort(newestTransactionFirst);
   const pages: TransactionPage[] = [];
   for (let start = 0; start < sorted.length; start += TRANSACTION_PAGE_SIZE) {
-    const page = sorted.slice(start, start + TRANSACTION_PAGE_SIZE);
-    const ids = page.map((row): [number, number] => [venue, row.id]);
-    pages.push({ venue, page: start / TRANSACTION_PAGE_SIZE, rows: page, ids });
+    pages.push(
+      transactionPage(venue, start / TRANSACTION_PAGE_SIZE, sorted.slice(start, start + TRANSACTION_PAGE_SIZE)),
+    );
   }
-  await db.transactionPages.bulkPut(pages);
+  await db.transaction('rw', db.transactionPages, (tx) => putTransactionPages(db, tx, pages));
 }
 
 const venuePages = (db: FloorDb, venue: number) =>
   db.transactionPages.where('[venue+page]').between([venue, Dexie.minKey], [venue, Dexie.maxKey]);
 
-/** Rewrites the pages that hold any of `ids` without them. */
-async function removeFromPages(db: FloorDb, venue: number, ids: number[]): Promise<void> {
+/** Rewrites the pages that hold any of `ids` without them, in `tx`. */
+async function removeFromPages(db: FloorDb, tx: Transaction, venue: number, ids: number[]): Promise<void> {
   const gone = new Set<LocalId>(ids);
   const pages = await db.transactionPages
     .where('ids')
     .anyOf(ids.map((id) => [venue, id]))
     .distinct()
     .toArray();
-  await db.transactionPages.bulkPut(
-    pages.map((page) => ({
-      ...page,
-      rows: page.rows.filter((row) => !gone.has(row.id)),
-      ids: page.ids.filter(([, id]) => !gone.has(id)),
-    })),
+  putTransactionPages(
+    db,
+    tx,
+    pages.map((page) => {
+      const kept = pageRows(page)
+        .filter((row) => !gone.has(row.id))
+        .map(({ venue: _venue, ...row }) => row);
+      return transactionPage(venue, page.page, kept);
+    }),
   );
 }
 
 export async function applyChanges(db: FloorDb, venue: number, changes: FloorChanges, at: string): Promise<void> {
   const tables = FLOOR_ENTITIES.map((entity) => floorTable(db, entity));
-  await db.transaction('rw', [...tables, db.transactionPages, db.sync], async () => {
+  await db.transaction('rw', [...tables, db.transactionPages, db.sync], async (tx) => {
     const stored = await db.sync.get(venue);
     // An answer older than what is stored (another tab pulled meanwhile) changes nothing.
     if (stored && !changes.reset && changes.cursor < stored.cursor) return;
@@ -156,7 +163,7 @@ export async function applyChanges(db: FloorDb, venue: number, changes: FloorCha
     for (const entity of FLOOR_ENTITIES) {
       const ids = changes.deleted.filter((gone) => gone.entity === entity).map((gone) => gone.id);
       if (ids.length) await floorTable(db, entity).bulkDelete(ids);
-      if (ids.length && entity === 'transactions') await removeFromPages(db, venue, ids);
+      if (ids.length && entity === 'transactions') await removeFromPages(db, tx, venue, ids);
       // A rider who left the venue takes their grooms along (the server sends no groom tombstones then).
       if (ids.length && entity === 'riders') await db.grooms.where('participation').anyOf(ids).delete();
     }

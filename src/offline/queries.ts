@@ -1,5 +1,6 @@
 import type { Table } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
 import type { InspectionStatus } from '@shared/schemas/floor';
 import { parseQrCode } from '@shared/qr';
 import {
@@ -24,7 +25,8 @@ import {
 
 // The transaction reads (snapshot pages merged with rows) live in their own file.
 export { useItemUses, useRiderBalance, useTodayCharges, useVenueTransactions } from './transaction-queries';
-import { itemUses } from './transaction-queries';
+export type { RiderBalance } from './transaction-queries';
+import { itemUses, itemUsesOf, riderBalance, venueEntries, type RiderBalance } from './transaction-queries';
 
 /** A rider, or a groom with the rider they work for, and the rider's horses. */
 export interface FloorPerson {
@@ -164,23 +166,46 @@ export function useChargeItems(venue: number | null): ChargeItems | undefined {
 }
 
 /**
- * A scan's screen at once: the person the code names and the items to charge, read together
- * (one IndexedDB transaction, one render) rather than one after the other. `person` is null for
- * a malformed, unknown or forged code.
+ * A scan's screen: the person the code names (null: malformed, unknown or forged), the items to
+ * charge, and the person's rider's balance (null without a person).
  */
-export function useQrCharge(venue: number, code: string): (ChargeItems & { person: FloorPerson | null }) | undefined {
-  return useLiveQuery(
-    () =>
-      floorDb.transaction('r', chargeTables(), async () => {
-        const [person, consumables, uses] = await Promise.all([
-          qrPerson(venue, code),
-          activeConsumables(venue),
-          itemUses(venue),
-        ]);
-        return { person, consumables, uses };
-      }),
-    [venue, code],
+export type QrChargeScreen = ChargeItems & { person: FloorPerson | null; balance: RiderBalance | null };
+
+/** The scan's screen read in one IndexedDB transaction. */
+export function readQrCharge(venue: number, code: string): Promise<QrChargeScreen> {
+  return floorDb.transaction('r', chargeTables(), async () => {
+    const [person, consumables, entries] = await Promise.all([
+      qrPerson(venue, code),
+      activeConsumables(venue),
+      venueEntries(venue),
+    ]);
+    const balance = person ? riderBalance(entries, Number(person.rider.rider)) : null;
+    return { person, consumables, uses: itemUsesOf(entries), balance };
+  });
+}
+
+/** How long a screen read ahead is shown as read before its live query starts. */
+export const LIVE_AFTER_MS = 500;
+
+/**
+ * A scan's screen at once: the person the code names and the items to charge, read together
+ * (one IndexedDB transaction, one render) rather than one after the other, and kept live.
+ * `ahead`: the same read made just before the screen rendered (the route's loader), shown as it
+ * is for LIVE_AFTER_MS before the live query starts: its first read would repeat it while staff
+ * tap, and hold up the charge's write behind it.
+ */
+export function useQrCharge(venue: number, code: string, ahead?: QrChargeScreen): QrChargeScreen | undefined {
+  const [live, setLive] = useState(ahead === undefined);
+  useEffect(() => {
+    if (live) return;
+    const timer = setTimeout(() => setLive(true), LIVE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [live]);
+  const read = useLiveQuery(
+    async (): Promise<QrChargeScreen | undefined> => (live ? readQrCharge(venue, code) : undefined),
+    [venue, code, live],
   );
+  return read ?? ahead;
 }
 
 export const useSyncInfo = (venue: number) => useLiveQuery(() => floorDb.sync.get(venue), [venue]);

@@ -1,6 +1,7 @@
 import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { floorDb, newestTransactionFirst, type LocalId, type LocalTransaction, type TransactionPage } from './db';
+import { pageRows } from './transaction-pages';
 
 /*
  * The venue's transactions as the floor screens read them: the snapshot's pages (newest first)
@@ -28,7 +29,7 @@ async function leadingPages(
   for (let number = 0; ; number += 1) {
     const page = await floorDb.transactionPages.get([venue, number]);
     if (!page) return rows;
-    rows.push(...page.rows.filter((row) => !skip.has(row.id)));
+    rows.push(...pageRows(page).filter((row) => !skip.has(row.id)));
     if (enough(rows, page)) return rows;
   }
 }
@@ -38,7 +39,7 @@ async function allPages(venue: number, skip: Set<LocalId>): Promise<LocalTransac
     .where('[venue+page]')
     .between([venue, Dexie.minKey], [venue, Dexie.maxKey])
     .toArray();
-  return pages.flatMap((page) => page.rows.filter((row) => !skip.has(row.id)));
+  return pages.flatMap((page) => pageRows(page).filter((row) => !skip.has(row.id)));
 }
 
 /** How many transactions the venue has: paged ones (not overridden by a row) and rows. */
@@ -133,13 +134,14 @@ export function useTodayCharges(venue: number) {
 /*
  * The stable's quick charge reads two figures over all of a venue's entries: each item's use
  * and a rider's balance. The paged snapshot (tens of thousands of rows) is summed once and kept
- * until the pages change (a Dexie hook counts their changes); the per-row table is read live.
+ * until its pages change; the per-row table is read live. Which pages there are, and which
+ * were written since, is told by the keys of the pages' [venue+page+stamp] index (a stamp is
+ * new with every write of a page, in any tab), without reading a page.
  */
 
 interface PagedSummary {
-  generation: number;
-  /** How many pages the venue had (a table cleared without hooks changes it). */
-  stored: number;
+  /** The stamp of each page summed, by page number. */
+  pages: Map<number, number>;
   byId: Map<number, LocalTransaction>;
   byRider: Map<number, LocalTransaction[]>;
   /** Charges per consumable (refused and reversed ones count too: they were used). */
@@ -148,25 +150,7 @@ interface PagedSummary {
   today?: { start: number; count: number; sum: number };
 }
 
-let pagesGeneration = 0;
-/**
- * Pages created since a venue's summary was made, by venue: a snapshot stored in chunks (a
- * streamed pull) adds pages one transaction after another, and the screens' live queries re-run
- * after each; the new pages are added to the summary rather than every page read again.
- */
-const createdPages = new Map<number, Set<number>>();
 const summaries = new Map<number, PagedSummary>();
-const pagesChanged = () => {
-  pagesGeneration += 1;
-  createdPages.clear();
-};
-floorDb.transactionPages.hook('creating', (_key, page) => {
-  const created = createdPages.get(page.venue) ?? new Set<number>();
-  created.add(page.page);
-  createdPages.set(page.venue, created);
-});
-floorDb.transactionPages.hook('updating', pagesChanged);
-floorDb.transactionPages.hook('deleting', pagesChanged);
 
 function addToSummary(summary: PagedSummary, row: LocalTransaction): void {
   const id = row.id as number;
@@ -183,59 +167,101 @@ function addToSummary(summary: PagedSummary, row: LocalTransaction): void {
 
 /** The venue's paged rows summed (from the cache while the pages are unchanged); call in a read transaction. */
 async function pagedSummary(venue: number): Promise<PagedSummary> {
-  const generation = pagesGeneration;
-  // Cheap (a few dozen keys): catches a table cleared without hooks; the hooks catch the rest.
-  const stored = await floorDb.transactionPages
-    .where('[venue+page]')
-    .between([venue, Dexie.minKey], [venue, Dexie.maxKey])
-    .count();
+  const keys = (await floorDb.transactionPages
+    .where('[venue+page+stamp]')
+    // [venue] sorts before every key of the venue, [venue, maxKey] after (one array may not
+    // appear twice in a key: maxKey twice would make it invalid).
+    .between([venue], [venue, Dexie.maxKey])
+    .keys()) as unknown as [number, number, number][];
+  const stamps = new Map(keys.map(([, page, stamp]) => [page, stamp]));
   const known = summaries.get(venue);
-  if (known && known.generation === generation) {
-    if (known.stored === stored) return known;
-    // Only pages added since (a snapshot arriving in chunks): those are read and added.
-    const added = createdPages.get(venue);
-    if (added && known.stored + added.size === stored) {
-      createdPages.delete(venue);
-      const pages = await floorDb.transactionPages.bulkGet([...added].map((page): [number, number] => [venue, page]));
-      if (pages.every((page) => page !== undefined)) {
-        for (const page of pages) for (const row of page.rows) addToSummary(known, row);
-        known.stored = stored;
-        delete known.today;
-        return known;
+  // Pages only added since (a snapshot arriving in chunks): those are read and added.
+  if (known && [...known.pages].every(([page, stamp]) => stamps.get(page) === stamp)) {
+    const added = [...stamps.keys()].filter((page) => !known.pages.has(page));
+    if (!added.length) return known;
+    const pages = await floorDb.transactionPages.bulkGet(added.map((page): [number, number] => [venue, page]));
+    // A page written again since its key was read is read whole next time.
+    if (pages.every((page) => page !== undefined && page.stamp === stamps.get(page.page))) {
+      for (const page of pages) {
+        for (const row of pageRows(page!)) addToSummary(known, row);
+        known.pages.set(page!.page, page!.stamp);
       }
+      delete known.today;
+      return known;
     }
   }
-  createdPages.delete(venue);
-  const summary: PagedSummary = { generation, stored, byId: new Map(), byRider: new Map(), uses: new Map() };
-  for (const row of await allPages(venue, new Set())) addToSummary(summary, row);
+  const summary: PagedSummary = { pages: new Map(), byId: new Map(), byRider: new Map(), uses: new Map() };
+  const pages = await floorDb.transactionPages
+    .where('[venue+page]')
+    .between([venue, Dexie.minKey], [venue, Dexie.maxKey])
+    .toArray();
+  for (const page of pages) {
+    for (const row of pageRows(page)) addToSummary(summary, row);
+    summary.pages.set(page.page, page.stamp);
+  }
   summaries.set(venue, summary);
   return summary;
 }
 
 const counts = (row: LocalTransaction) => !row.rejected;
 
+/** A venue's entries as the charge screens sum them: the paged snapshot's sums and the later rows. */
+export interface VenueEntries {
+  paged: PagedSummary;
+  rows: LocalTransaction[];
+}
+
+/** The venue's entries; call inside a read transaction over the transaction tables. */
+export async function venueEntries(venue: number): Promise<VenueEntries> {
+  const [paged, rows] = await Promise.all([
+    pagedSummary(venue),
+    floorDb.transactions.where('venue').equals(venue).toArray(),
+  ]);
+  return { paged, rows };
+}
+
+/** A rider's open balance and how many of its entries wait to be sent. */
+export interface RiderBalance {
+  balance: number;
+  pending: number;
+}
+
 /**
  * A rider's open balance at the venue from this device's store, in minor units and signed as it
  * affects the rider (charges negative): every entry for the rider (paid by them or their
  * employer), this device's pending ones included, refused ones not.
  */
-export function useRiderBalance(venue: number, rider: number) {
+export function riderBalance({ paged, rows }: VenueEntries, rider: number): RiderBalance {
+  const overridden = new Set(rows.map((row) => row.id));
+  let balance = 0;
+  let pending = 0;
+  for (const row of paged.byRider.get(rider) ?? []) if (!overridden.has(row.id)) balance += row.gross;
+  for (const row of rows) {
+    if (row.rider !== rider || !counts(row)) continue;
+    balance += row.gross;
+    if (row.pending) pending += 1;
+  }
+  return { balance, pending };
+}
+
+/** How often each of the venue's items was charged here (snapshot and later rows), by consumable id. */
+export function itemUsesOf({ paged, rows }: VenueEntries): Map<number, number> {
+  const uses = new Map(paged.uses);
+  for (const row of rows) {
+    const old = typeof row.id === 'number' ? paged.byId.get(row.id) : undefined;
+    if (old?.kind === 'charge' && old.consumable !== null) uses.set(old.consumable, uses.get(old.consumable)! - 1);
+    if (row.kind === 'charge' && row.consumable !== null) {
+      uses.set(row.consumable, (uses.get(row.consumable) ?? 0) + 1);
+    }
+  }
+  return uses;
+}
+
+/** The rider's balance, live; `null` reads nothing (the screen read it with the person). */
+export function useRiderBalance(venue: number, rider: number | null) {
   return useLiveQuery(
-    () =>
-      readTransactions(async () => {
-        const paged = await pagedSummary(venue);
-        const rows = await floorDb.transactions.where('venue').equals(venue).toArray();
-        const overridden = new Set(rows.map((row) => row.id));
-        let balance = 0;
-        let pending = 0;
-        for (const row of paged.byRider.get(rider) ?? []) if (!overridden.has(row.id)) balance += row.gross;
-        for (const row of rows) {
-          if (row.rider !== rider || !counts(row)) continue;
-          balance += row.gross;
-          if (row.pending) pending += 1;
-        }
-        return { balance, pending };
-      }),
+    async (): Promise<RiderBalance | undefined> =>
+      rider === null ? undefined : readTransactions(async () => riderBalance(await venueEntries(venue), rider)),
     [venue, rider],
   );
 }
@@ -248,15 +274,5 @@ export function useItemUses(venue: number) {
 
 /** The item uses of `venue`; call inside a read transaction over the transaction tables. */
 export async function itemUses(venue: number): Promise<Map<number, number>> {
-  const paged = await pagedSummary(venue);
-  const uses = new Map(paged.uses);
-  const rows = await floorDb.transactions.where('venue').equals(venue).toArray();
-  for (const row of rows) {
-    const old = typeof row.id === 'number' ? paged.byId.get(row.id) : undefined;
-    if (old?.kind === 'charge' && old.consumable !== null) uses.set(old.consumable, uses.get(old.consumable)! - 1);
-    if (row.kind === 'charge' && row.consumable !== null) {
-      uses.set(row.consumable, (uses.get(row.consumable) ?? 0) + 1);
-    }
-  }
-  return uses;
+  return itemUsesOf(await venueEntries(venue));
 }

@@ -1,10 +1,14 @@
 import 'fake-indexeddb/auto';
 import { notifications } from '@mantine/notifications';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useEffect } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type * as SyncModule from '@/offline/sync';
 import { floorDb } from '@/offline/db';
 import { useFloorSync } from '@/offline/sync';
+import { QrCharge, readQrChargeAhead } from '@/features/floor/components/qr-charge';
+import { Providers } from '@/app/providers';
 import { formatMoney } from '@shared/money';
 import { outbox, PAGE_LOAD, type, withOfflineStable } from './floor-fixtures';
 import { renderApp } from './helpers';
@@ -114,6 +118,67 @@ describe('stable: QR route', { timeout: 60_000 }, () => {
     await chargeShavings(3);
     await waitFor(async () => expect(await outbox()).toHaveLength(1));
     expect((await outbox())[0]!.body).toMatchObject({ party_id: 3, quantity: 3 });
+  });
+
+  it('a scan from the dashboard opens the charge screen in the same floor frame: one sync, no second check for the snapshot', async () => {
+    let syncs = 0;
+    // A hook standing in for the real one (kept for the tests after: the hooks of a mounted
+    // screen must stay the same): counts the frames that start a sync.
+    vi.mocked(useFloorSync).mockImplementation((venue) => {
+      useEffect(() => {
+        if (venue !== null) syncs += 1;
+      }, [venue]);
+    });
+    const router = renderApp('/stable/dashboard');
+    await screen.findByRole('heading', { name: 'Stable', level: 1 }, PAGE_LOAD);
+    await act(() => router.navigate('/stable/qr/r3-abcdef123456'));
+    expect(await screen.findByRole('heading', { name: 'Rita Reiter' }, PAGE_LOAD)).toBeTruthy();
+    // Read before the screen rendered: the person, the items and the balance came with it.
+    expect(screen.getByRole('group', { name: 'Most used items' })).toBeTruthy();
+    expect(screen.queryByText('Reading the open balance…')).toBeNull();
+    await act(() => router.navigate('/stable/addTransaction'));
+    await screen.findByLabelText(/Name or head number/, {}, PAGE_LOAD);
+    expect(syncs).toBe(1);
+  });
+
+  it('renders a scan read ahead at once, and follows later changes once live', async () => {
+    const ahead = await readQrChargeAhead('r3-abcdef123456');
+    expect(ahead?.screen.person?.rider.name).toBe('Rita Reiter');
+    render(
+      <Providers>
+        <MemoryRouter>
+          <QrCharge code="r3-abcdef123456" ahead={ahead} />
+        </MemoryRouter>
+      </Providers>,
+    );
+    // In the first render, not after a read.
+    expect(screen.getByRole('heading', { name: 'Rita Reiter' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Most used items' })).toBeTruthy();
+    const balance = screen.getByText(/^Open balance/).textContent;
+    const item = (await floorDb.consumables.where('venue').equals(1).first())!;
+    const now = new Date().toISOString();
+    await floorDb.transactions.put({
+      id: 'k-later',
+      key: 'k-later',
+      venue: 1,
+      kind: 'charge',
+      party: { type: 'rider', id: 3, name: 'Rita Reiter' },
+      rider: 3,
+      consumable: Number(item.id),
+      description: item.name,
+      quantity: 1,
+      unit_price: 500,
+      gross: -500,
+      currency: 'EUR',
+      source: 'stable',
+      created_by: null,
+      device_id: null,
+      occurred_at: now,
+      recorded_at: now,
+      reversal_of: null,
+      pending: 1,
+    });
+    await waitFor(() => expect(screen.getByText(/^Open balance/).textContent).not.toBe(balance), { timeout: 3000 });
   });
 
   it("opens a groom's code as the groom of the rider", async () => {

@@ -5,6 +5,7 @@ import type { FloorChanges } from '@shared/schemas/floor';
 import { FloorDb } from '@/offline/db';
 import { saveWrite } from '@/offline/outbox';
 import { pullChanges } from '@/offline/pull';
+import { pageRows } from '@/offline/transaction-pages';
 import type { Transport } from '@/offline/transport';
 import { changes, chargeWrite, rider, serverCharge } from './offline-fakes';
 
@@ -64,9 +65,9 @@ describe('a streamed first pull', () => {
     // Pages were there before the last line arrived.
     expect(seen.slice(0, -2).some((n) => n > 0)).toBe(true);
     const pages = await db.transactionPages.where('[venue+page]').between([VENUE, 0], [VENUE, Infinity]).toArray();
-    expect(pages.map((p) => p.rows.length)).toEqual(Array(12).fill(1000));
+    expect(pages.map((p) => pageRows(p).length)).toEqual(Array(12).fill(1000));
     // Newest first across pages, as the screens read them.
-    const ids = pages.flatMap((p) => p.rows.map((r) => r.id));
+    const ids = pages.flatMap((p) => pageRows(p).map((r) => r.id));
     expect(ids).toEqual(Array.from({ length: 12_000 }, (_, i) => 12_000 - i));
     expect(await db.riders.count()).toBe(2500);
     expect(await db.transactions.get('mine')).toMatchObject({ pending: 1 });

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FloorDb, type SyncState } from '@/offline/db';
 import { saveWrite } from '@/offline/outbox';
 import { storeTransactionPages } from '@/offline/pull';
+import { pageRows } from '@/offline/transaction-pages';
 import { createFloorSync } from '@/offline/sync';
 import { useAppStore } from '@/lib/store';
 import {
@@ -39,7 +40,7 @@ const ids = async (table: 'riders' | 'grooms' | 'transactions') =>
 /** The venue's pages in order: the ids of each page's rows. */
 const pages = async (venue = VENUE) =>
   (await db.transactionPages.where('[venue+page]').between([venue, 0], [venue, Infinity]).toArray()).map((page) =>
-    page.rows.map((row) => row.id),
+    pageRows(page).map((row) => row.id),
   );
 /** Server charges 1…n, every one at its own minute except pairs that share one. */
 const charges = (n: number, minuteOf: (id: number) => number) =>
@@ -67,7 +68,7 @@ describe('pull', () => {
     await engine().pull(VENUE);
     expect(server.pullPaths()).toEqual(['venue/1/floor/changes/?cursor=0']);
     expect(await db.riders.get(1)).toMatchObject({ name: 'Rider 1', venue: VENUE });
-    expect((await db.transactionPages.get([VENUE, 0]))!.rows).toEqual([
+    expect(pageRows((await db.transactionPages.get([VENUE, 0]))!)).toEqual([
       expect.objectContaining({ id: 10, venue: VENUE, gross: -1000 }),
     ]);
     expect(await db.transactions.count()).toBe(0);
@@ -164,7 +165,7 @@ describe('pull', () => {
     // Minute 1249 is the newest: ids 1249 and 2499, the larger first.
     expect(stored[0]!.slice(0, 2)).toEqual([2499, 1249]);
     const first = (await db.transactionPages.get([VENUE, 0]))!;
-    expect(first.rows.every((row) => row.venue === VENUE)).toBe(true);
+    expect(pageRows(first).every((row) => row.venue === VENUE)).toBe(true);
     expect(first.ids).toEqual(stored[0]!.map((rowId) => [VENUE, rowId]));
     expect(await ids('transactions')).toEqual(['queued']);
   });

@@ -29,11 +29,31 @@ async function loadActiveVenue(venueId: number | null): Promise<void> {
   }
 }
 
+/** The roles whose dashboard is a floor screen: it pulls its venue's floor data as it opens. */
+const FLOOR_DASHBOARD_ROLES: readonly string[] = ['stable', 'welcomedesk', 'signin', 'vetcheck'];
+
+/**
+ * A floor dashboard's first pull (a big show's snapshot) starts as soon as the user and their
+ * venue are known, beside loading the language, the venue and the dashboard's code instead of
+ * after them: the dashboard's screens join the pull under way.
+ */
+function startFloorPull(user: CurrentUser): void {
+  const venue = user.assigned_venue;
+  if (venue === null || user.roles.includes('admin')) return;
+  if (!user.roles.some((role) => FLOOR_DASHBOARD_ROLES.includes(role))) return;
+  // A failure here is the floor screens' to show when they pull themselves.
+  import('@/offline/sync').then(
+    ({ pullNow }) => pullNow(venue),
+    () => undefined,
+  );
+}
+
 /**
  * Spec §7: with a new token (login, magic link, impersonation) fetch the user, apply their
- * language and load their venue. Without a user nobody stays signed in.
+ * language and load their venue. Without a user nobody stays signed in. `pullFloor`: a floor
+ * user's first pull starts at once (a sign-in; an impersonation reloads the page instead).
  */
-export async function startSession(token: string): Promise<CurrentUser> {
+export async function startSession(token: string, { pullFloor = false } = {}): Promise<CurrentUser> {
   const store = useAppStore.getState();
   store.setPreshow(null);
   store.setToken(token);
@@ -47,6 +67,7 @@ export async function startSession(token: string): Promise<CurrentUser> {
     throw error;
   }
   store.setUser(user);
+  if (pullFloor) startFloorPull(user);
   await changeLanguage(user.language);
   // The session stands without the venue; the failure is shown.
   await loadActiveVenue(user.assigned_venue).catch(showError);

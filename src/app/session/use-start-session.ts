@@ -10,7 +10,7 @@ export function useStartSession() {
     async (token: string, destination: string) => {
       // Nothing of an earlier session may linger in the cache.
       queryClient.clear();
-      await startSession(token);
+      await startSession(token, { pullFloor: true });
       await navigate(destination, { replace: true });
     },
     [navigate],

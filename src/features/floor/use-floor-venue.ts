@@ -17,9 +17,15 @@ export function FloorVenueProvider({ venue, children }: { venue: number; childre
  */
 export function useFloorVenue(): number {
   const given = useContext(FloorVenueContext);
-  const own = useAppStore((state) => state.activeVenue?.id ?? state.user?.assigned_venue ?? 0);
+  const own = useAppStore(ownVenue);
   return given ?? own;
 }
+
+const ownVenue = (state: ReturnType<typeof useAppStore.getState>) =>
+  state.activeVenue?.id ?? state.user?.assigned_venue ?? 0;
+
+/** The signed-in user's floor venue, outside React (a route's loader). */
+export const currentFloorVenue = (): number => ownVenue(useAppStore.getState());
 
 /**
  * The venue's name and currency as the snapshot or the session knows them; the session's active

@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { AddTransaction } from '@/features/floor/components/add-transaction';
 import { FloorFrame } from '@/features/floor/components/floor-frame';
 import { FloorTransactions } from '@/features/floor/components/floor-transactions';
-import { QrCharge } from '@/features/floor/components/qr-charge';
+import { QrCharge, readQrChargeAhead, type QrChargeRead } from '@/features/floor/components/qr-charge';
 import { StableOverview } from '@/features/floor/components/stable-overview';
 import { AudienceDashboard } from '../dashboard/audience-dashboard';
+
+export { FloorLayout } from '../floor-layout';
 
 /* The stable (spec: Stable): charges at the venue, made on a tablet that may be offline. */
 
@@ -37,12 +39,17 @@ export function StableTransactionsRoute() {
   );
 }
 
+/** A scan's screen is read while the router matches its route: it renders at once with it. */
+export const stableQrLoader = ({ params }: LoaderFunctionArgs): Promise<QrChargeRead | null> =>
+  readQrChargeAhead(params.code ?? '');
+
 export function StableQrRoute() {
   const { t } = useTranslation('routes');
   const { code = '' } = useParams();
+  const ahead = useLoaderData<typeof stableQrLoader>();
   return (
     <FloorFrame title={t('stableQr')}>
-      <QrCharge key={code} code={code} />
+      <QrCharge key={code} code={code} ahead={ahead} />
     </FloorFrame>
   );
 }

@@ -1,25 +1,34 @@
 import type { RouteObject } from 'react-router-dom';
-import { lazyPage } from '../../lazy-route';
-import { group, page } from '../../route-builders';
+import { lazyPage, lazyPageWithLoader } from '../../lazy-route';
+import { group, layout, page } from '../../route-builders';
 
 const stable = () => import('./index');
 
 /** The stable's floor pages (/stable). */
 export const stableRoutes: RouteObject = group('stable', 'stable', 'stableDashboard', [
-  page(
-    'stableDashboard',
-    lazyPage(stable, (m) => m.StableDashboardRoute),
-  ),
-  page(
-    'stableAddTransaction',
-    lazyPage(stable, (m) => m.StableAddTransactionRoute),
-  ),
-  page(
-    'stableTransactions',
-    lazyPage(stable, (m) => m.StableTransactionsRoute),
-  ),
-  page(
-    'stableQr',
-    lazyPage(stable, (m) => m.StableQrRoute),
+  layout(
+    lazyPage(stable, (m) => m.FloorLayout),
+    [
+      page(
+        'stableDashboard',
+        lazyPage(stable, (m) => m.StableDashboardRoute),
+      ),
+      page(
+        'stableAddTransaction',
+        lazyPage(stable, (m) => m.StableAddTransactionRoute),
+      ),
+      page(
+        'stableTransactions',
+        lazyPage(stable, (m) => m.StableTransactionsRoute),
+      ),
+      page(
+        'stableQr',
+        lazyPageWithLoader(
+          stable,
+          (m) => m.StableQrRoute,
+          (m) => m.stableQrLoader,
+        ),
+      ),
+    ],
   ),
 ]);

@@ -5,6 +5,8 @@ import { VetCounts } from '@/features/floor/components/vet-counts';
 import { VetList } from '@/features/floor/components/vet-list';
 import { AudienceDashboard } from '../dashboard/audience-dashboard';
 
+export { FloorLayout } from '../floor-layout';
+
 /* The vet check (spec: Vet-check): horses by head number and their inspections. */
 
 export function VetcheckDashboardRoute() {

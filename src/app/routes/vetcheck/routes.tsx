@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { audienceLoader } from '../../guards/loaders';
 import { lazyPage } from '../../lazy-route';
-import { page } from '../../route-builders';
+import { layout, page } from '../../route-builders';
 import type { RouteHandle } from '../../route-handle';
 import { PATHS } from '@/lib/paths';
 
@@ -13,10 +13,15 @@ export const vetcheckRoutes: RouteObject = {
   handle: { route: 'vetcheck' } satisfies RouteHandle,
   loader: audienceLoader('vetcheck'),
   children: [
-    { index: true, lazy: lazyPage(vetcheck, (m) => m.VetcheckDashboardRoute) },
-    page(
-      'vetcheckList',
-      lazyPage(vetcheck, (m) => m.VetcheckListRoute),
+    layout(
+      lazyPage(vetcheck, (m) => m.FloorLayout),
+      [
+        { index: true, lazy: lazyPage(vetcheck, (m) => m.VetcheckDashboardRoute) },
+        page(
+          'vetcheckList',
+          lazyPage(vetcheck, (m) => m.VetcheckListRoute),
+        ),
+      ],
     ),
   ],
 };

@@ -6,6 +6,8 @@ import { AttendeeList } from '@/features/floor/components/attendee-list';
 import { FloorFrame } from '@/features/floor/components/floor-frame';
 import { href } from '@/lib/paths';
 
+export { FloorLayout } from '../floor-layout';
+
 /* The welcome desk (spec: Welcome desk): attendees of the venue, checked in and out at the gate. */
 
 export function WelcomedeskListRoute() {

@@ -1,8 +1,9 @@
 import { Alert, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { SyncState } from '@/offline/db';
 import { useSyncInfo } from '@/offline/queries';
-import { useFloorStatus } from '@/offline/status';
+import { useFloorStatus, type FloorStatus } from '@/offline/status';
 import { useFloorSync } from '@/offline/sync';
 import { DeviceNotices } from '@/features/devices/components/device-notices';
 import { FloorVenueProvider, useFloorVenue, useVenueLabel } from '../use-floor-venue';
@@ -18,12 +19,62 @@ interface FloorFrameProps {
   children: ReactNode;
 }
 
-function FloorBody({ showVenue, children }: { showVenue: boolean; children: ReactNode }) {
-  const { t } = useTranslation('floor');
+/** What the frame shows about its venue: its sync state, read while the frame (or its scope) is mounted. */
+interface FloorState {
+  venue: number;
+  status: FloorStatus;
+  info: SyncState | undefined;
+}
+
+/** The venue's sync kept moving and its state read. */
+function useFloorState(): FloorState {
   const venue = useFloorVenue();
   useFloorSync(venue);
   const status = useFloorStatus(venue);
   const info = useSyncInfo(venue);
+  return { venue, status, info };
+}
+
+const FloorScopeContext = createContext<FloorState | null>(null);
+
+function ScopeState({ children }: { children: ReactNode }) {
+  return <FloorScopeContext.Provider value={useFloorState()}>{children}</FloorScopeContext.Provider>;
+}
+
+/**
+ * The floor screens of one audience under one scope (their shared layout route): the venue's
+ * sync and its state stay while staff move between the screens, so a scanned code's screen
+ * shows at once, with the snapshot already known to be here, instead of reading it all again.
+ */
+export function FloorScope({ children }: { children: ReactNode }) {
+  return (
+    <FloorBoundary>
+      <ScopeState>{children}</ScopeState>
+    </FloorBoundary>
+  );
+}
+
+function OwnFloorBody(props: { showVenue: boolean; children: ReactNode }) {
+  return <FloorView state={useFloorState()} {...props} />;
+}
+
+/** The scope's state where the frame works at the scope's venue, else its own. */
+function FloorBody(props: { showVenue: boolean; children: ReactNode }) {
+  const scope = useContext(FloorScopeContext);
+  const venue = useFloorVenue();
+  return scope && scope.venue === venue ? <FloorView state={scope} {...props} /> : <OwnFloorBody {...props} />;
+}
+
+function FloorView({
+  state: { venue, status, info },
+  showVenue,
+  children,
+}: {
+  state: FloorState;
+  showVenue: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('floor');
   const label = useVenueLabel(info);
   return (
     <Stack>

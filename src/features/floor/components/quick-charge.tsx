@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { mark, PERF } from '@shared/perf-marks';
@@ -7,7 +7,13 @@ import { formatMoney } from '@/lib/format';
 import { showError } from '@/lib/api-error';
 import { notify } from '@/lib/notify';
 import type { LocalConsumable, LocalTransaction } from '@/offline/db';
-import { useChargeItems, useRiderBalance, type ChargeItems, type FloorPerson } from '@/offline/queries';
+import {
+  useChargeItems,
+  useRiderBalance,
+  type ChargeItems,
+  type FloorPerson,
+  type RiderBalance,
+} from '@/offline/queries';
 import { MAX_CHARGE_QUANTITY, recordCharge, UNDO_VISIBLE_MS, undoCharge } from '@/offline/writes';
 
 /** How many of the venue's items show as large buttons. */
@@ -20,6 +26,8 @@ interface QuickChargeProps {
   person: FloorPerson;
   /** The items and their uses when the screen read them with the person (a scan); else read here. */
   items?: ChargeItems;
+  /** The person's balance when the screen read it with them (a scan); else read here. */
+  balance?: RiderBalance | null;
 }
 
 interface Line {
@@ -39,14 +47,30 @@ export function rankItems(items: LocalConsumable[], uses: Map<number, number> | 
     .map(({ item }) => item);
 }
 
+/** An item button's label wraps inside the button, name over price. */
+const ITEM_BUTTON_STYLES = {
+  inner: { width: '100%', minWidth: 0 },
+  label: {
+    whiteSpace: 'normal',
+    flexDirection: 'column',
+    lineHeight: 1.25,
+    overflow: 'visible',
+    minWidth: 0,
+    maxWidth: '100%',
+    overflowWrap: 'anywhere',
+    textAlign: 'center',
+  },
+} as const;
+
 /** The stable's charge and undo toasts replace each other (see ToastOptions.channel). */
 const CHARGE_TOASTS = 'stable-charge';
 
 const clamp = (quantity: number) => Math.min(MAX_CHARGE_QUANTITY, Math.max(1, quantity));
 
-function Balance({ venue, venueName, currency, person }: QuickChargeProps) {
+function Balance({ venue, venueName, currency, person, balance: given }: QuickChargeProps) {
   const { t } = useTranslation('floor');
-  const balance = useRiderBalance(venue, Number(person.rider.rider));
+  const read = useRiderBalance(venue, given ? null : Number(person.rider.rider));
+  const balance = given ?? read;
   return (
     <Text size="sm" aria-live="polite">
       {balance === undefined
@@ -105,7 +129,7 @@ function Undo({ last, currency, onDone }: { last: LastCharge; currency: string; 
  * device (queued, sent when online). The person's open balance at the venue shows above, and the
  * last save can be undone for a short while (queued reversals).
  */
-export function QuickCharge({ venue, venueName, currency, person, items }: QuickChargeProps) {
+export function QuickCharge({ venue, venueName, currency, person, items, balance }: QuickChargeProps) {
   const { t } = useTranslation('floor');
   const read = useChargeItems(items ? null : venue);
   const consumables = (items ?? read)?.consumables;
@@ -124,15 +148,20 @@ export function QuickCharge({ venue, venueName, currency, person, items }: Quick
   const [last, setLast] = useState<LastCharge | null>(null);
   const total = lines.reduce((sum, line) => sum + line.item.unit_price * line.quantity, 0);
   const name = person.groom?.name ?? person.rider.name;
-  const topIds = new Set((top ?? []).map((item) => item.id));
-  const others = ranked.filter((item) => !topIds.has(item.id));
+  const others = useMemo(() => {
+    const topIds = new Set((top ?? []).map((item) => item.id));
+    return ranked.filter((item) => !topIds.has(item.id));
+  }, [ranked, top]);
 
-  const add = (item: LocalConsumable) =>
-    setLines((current) =>
-      current.some((line) => line.item.id === item.id)
-        ? current.map((line) => (line.item.id === item.id ? { ...line, quantity: clamp(line.quantity + 1) } : line))
-        : [...current, { item, quantity: 1 }],
-    );
+  const add = useCallback(
+    (item: LocalConsumable) =>
+      setLines((current) =>
+        current.some((line) => line.item.id === item.id)
+          ? current.map((line) => (line.item.id === item.id ? { ...line, quantity: clamp(line.quantity + 1) } : line))
+          : [...current, { item, quantity: 1 }],
+      ),
+    [],
+  );
   const step = (item: LocalConsumable, by: number) =>
     setLines((current) =>
       current.map((line) => (line.item.id === item.id ? { ...line, quantity: clamp(line.quantity + by) } : line)),
@@ -168,63 +197,61 @@ export function QuickCharge({ venue, venueName, currency, person, items }: Quick
     }
   };
 
+  // A tap re-renders the lines and the total, not the item buttons and the list of the others.
+  const choices = useMemo(
+    () => (
+      <>
+        {top && top.length > 0 && (
+          <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" role="group" aria-label={t('quick.mostUsed')}>
+            {top.map((item) => (
+              <Button
+                key={item.id}
+                variant="light"
+                size="lg"
+                h="auto"
+                mih={64}
+                py="xs"
+                onClick={() => add(item)}
+                px="xs"
+                styles={ITEM_BUTTON_STYLES}
+              >
+                <span>{item.name}</span>
+                <Text span size="sm" fw={400}>
+                  {formatMoney(item.unit_price, currency)}
+                </Text>
+              </Button>
+            ))}
+          </SimpleGrid>
+        )}
+        {others.length > 0 && (
+          <NativeSelect
+            label={t('quick.other')}
+            size="md"
+            value=""
+            data={[
+              { value: '', label: t('charge.chooseItem') },
+              ...others.map((c) => ({
+                value: String(c.id),
+                label: `${c.name} · ${formatMoney(c.unit_price, currency)} / ${c.unit}`,
+              })),
+            ]}
+            onChange={(event) => {
+              const item = others.find((c) => String(c.id) === event.currentTarget.value);
+              if (item) add(item);
+            }}
+          />
+        )}
+      </>
+    ),
+    [top, others, currency, add, t],
+  );
+
   return (
     <Stack gap="sm" component="form" aria-label={t('charge.title')} onSubmit={(event) => event.preventDefault()}>
-      <Balance venue={venue} venueName={venueName} currency={currency} person={person} />
+      <Balance venue={venue} venueName={venueName} currency={currency} person={person} balance={balance} />
       {last && <Undo last={last} currency={currency} onDone={() => setLast(null)} />}
       {consumables?.length === 0 && <Text c="dimmed">{t('charge.noItems')}</Text>}
-      {top && top.length > 0 && (
-        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" role="group" aria-label={t('quick.mostUsed')}>
-          {top.map((item) => (
-            <Button
-              key={item.id}
-              variant="light"
-              size="lg"
-              h="auto"
-              mih={64}
-              py="xs"
-              onClick={() => add(item)}
-              px="xs"
-              styles={{
-                inner: { width: '100%', minWidth: 0 },
-                label: {
-                  whiteSpace: 'normal',
-                  flexDirection: 'column',
-                  lineHeight: 1.25,
-                  overflow: 'visible',
-                  minWidth: 0,
-                  maxWidth: '100%',
-                  overflowWrap: 'anywhere',
-                  textAlign: 'center',
-                },
-              }}
-            >
-              <span>{item.name}</span>
-              <Text span size="sm" fw={400}>
-                {formatMoney(item.unit_price, currency)}
-              </Text>
-            </Button>
-          ))}
-        </SimpleGrid>
-      )}
-      {others.length > 0 && (
-        <NativeSelect
-          label={t('quick.other')}
-          size="md"
-          value=""
-          data={[
-            { value: '', label: t('charge.chooseItem') },
-            ...others.map((c) => ({
-              value: String(c.id),
-              label: `${c.name} · ${formatMoney(c.unit_price, currency)} / ${c.unit}`,
-            })),
-          ]}
-          onChange={(event) => {
-            const item = others.find((c) => String(c.id) === event.currentTarget.value);
-            if (item) add(item);
-          }}
-        />
-      )}
+      {choices}
       {lines.length > 0 && (
         <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('quick.lines')}>
           {lines.map(({ item, quantity }) => (
