@@ -1,11 +1,12 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SYNC_PROTOCOL, SYNC_PROTOCOL_HEADER } from '@shared/schemas/floor';
 import { seedFloorFixtures } from './floor-fixtures';
 import { postEntry } from './ledger-fixtures';
 import { useSeededServer } from './helpers/use-server';
 
-const { server, f } = useSeededServer(seedFloorFixtures);
+const { server, f, db } = useSeededServer(seedFloorFixtures);
 
 const decode = (encoding: unknown, body: Buffer): string =>
   (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body).toString('utf8');
@@ -78,6 +79,30 @@ describe('compressed API answers that are serialised by hand', () => {
         expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length);
         expect(decode(encoding, res.rawPayload)).toBe(text);
       }
+    }
+  });
+
+  it('many changes since a cursor (thousands of rows) arrive compressed as they are sent, the same as uncompressed', async () => {
+    const auth = await server().auth('welcomedesk');
+    const headers = { ...auth, [SYNC_PROTOCOL_HEADER]: String(SYNC_PROTOCOL), accept: 'application/x-ndjson' };
+    const snapshot = await server().app.inject({ url: '/api/v1/venue/1/floor/changes/?cursor=0', headers });
+    const { cursor } = JSON.parse(snapshot.body.split('\n')[0]!) as { cursor: number };
+    await db().execute(
+      sql`INSERT INTO attendees (venue_id, first_name, last_name, kind)
+        SELECT 1, 'Guest', 'No. ' || g, 'guest' FROM generate_series(1, 2500) g`,
+    );
+    const url = `/api/v1/venue/1/floor/changes/?cursor=${cursor}`;
+    const plain = await server().app.inject({ url, headers });
+    expect(plain.statusCode, plain.body).toBe(200);
+    const lines = plain.body.split('\n').filter(Boolean);
+    expect(lines.map((line) => (JSON.parse(line) as { rows?: unknown[] }).rows?.length ?? 0)).toEqual([
+      0, 1000, 1000, 500, 0,
+    ]);
+    for (const encoding of ['br', 'gzip'] as const) {
+      const res = await server().app.inject({ url, headers: { ...headers, 'accept-encoding': encoding } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(decode(encoding, res.rawPayload)).toBe(plain.body);
     }
   });
 });

@@ -170,6 +170,24 @@ describe('the batched push of the floor outbox', () => {
     expect(again.results().map((r) => r.body)).toEqual(first.results().map((r) => r.body));
     expect(await ledgerCounts(server().database.db)).toEqual(counts);
     expect(await entriesOf(writes.map((w) => w.key))).toHaveLength(8);
+
+    // A batch of one write, resent: each kind of write answers its stored answer on its own way.
+    const alone = charge(2);
+    const attendee = {
+      key: randomUUID(),
+      path: 'attendee/',
+      body: { venue: 1, first_name: 'Gustav', kind: 'guest', device_id: 'tablet-1' },
+    };
+    for (const [username, one] of [
+      ['stable', alone],
+      ['welcomedesk', attendee],
+    ] as const) {
+      const once = await push(username, [one]);
+      const twice = await push(username, [one]);
+      expect([once.results()[0]!.outcome, twice.results()[0]!.outcome]).toEqual(['created', 'replayed']);
+      expect(twice.results()[0]!.body).toEqual(once.results()[0]!.body);
+    }
+    expect(await entriesOf([alone.key])).toHaveLength(1);
   });
 
   it('a refused 37th write is answered with its field errors; the other 49 land', async () => {

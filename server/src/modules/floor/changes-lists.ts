@@ -210,8 +210,12 @@ const ENTRY_COLUMNS = [
  */
 export function pullText(numbered = false): string {
   const venue = param(1);
-  const since = sql.raw('$2::bigint');
-  const until = sql.raw('$3::bigint');
+  // The bounds as values of the statement's own (InitPlan parameters): a plan for particular
+  // bounds sees no more than the one plan for any, so PostgreSQL keeps that one instead of
+  // planning the statement again for every pull (a cursor just behind the counter made a plan
+  // of its own look cheaper: 2 ms of planning for a pull of nothing).
+  const since = sql.raw('(SELECT $2::bigint)');
+  const until = sql.raw('(SELECT $3::bigint)');
   const reset = sql.raw('$4::boolean');
   const money = sql.raw('$5::boolean');
   const entries = sql.raw('pulled_entries');

@@ -1,5 +1,6 @@
+import { Buffer } from 'node:buffer';
 import { FLOOR_ENTITIES, type FloorEntity } from '@shared/floor-constants';
-import type { FloorChanges, FloorTransaction } from '@shared/schemas/floor';
+import type { FloorChanges } from '@shared/schemas/floor';
 import type { Db } from '../../db/client';
 import type { ListName } from './changes-lists';
 import { changesRepo, type FloorLists, type FloorVenue } from './changes.repo';
@@ -31,18 +32,23 @@ interface Logged {
   /** The tombstone's entity for `deleted`. */
   of?: FloorEntity;
   id: number;
-  json: string;
-  /** A transaction's time of occurrence (ISO), for the newest-first order of the answer. */
-  at?: string;
+  /** `entity:id` (a tombstone's the entity it names): one version per key goes out. */
+  key: string;
+  /** The wire row's JSON, UTF-8: a pull copies it as it is. */
+  json: Buffer;
+  /** A later version of the same row (or its tombstone) is logged: this one never goes out again. */
+  superseded?: true;
 }
 
 interface VenueLog {
-  /** Rows numbered after `base` and up to `top` are all here. */
+  /** Rows numbered after `base` and up to `top` are all here, in the order of their numbers. */
   base: number;
   top: number;
   purged: number;
   venue: FloorChanges['venue'];
   rows: Logged[];
+  /** The latest version of each key. */
+  latest: Map<string, Logged>;
   refresh: () => Promise<void>;
 }
 
@@ -89,10 +95,12 @@ export interface LoggedChanges {
   /** The counter the answer is complete up to. */
   top: number;
   purged: number;
-  /** Each list's rows as JSON, in the order the answer sends them. */
-  lists: Record<FloorEntity, string[]>;
-  deleted: string[];
+  /** Each list's rows as JSON (UTF-8), in the order of their numbers. */
+  lists: Record<FloorEntity, Buffer[]>;
+  deleted: Buffer[];
 }
+
+const utf8 = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8');
 
 /** Every log of each database (a service's per venue), to forget them at once. */
 const registry = new WeakMap<Db, Set<Map<number, Promise<VenueLog | null>>>>();
@@ -118,6 +126,7 @@ export function createChangesLog(db: Db, qr: QrCodes) {
     if (top < log.top) {
       // The counter went back (the database was reset): nothing kept is of this database.
       log.rows = [];
+      log.latest.clear();
       log.base = log.top = top;
       return;
     }
@@ -135,8 +144,8 @@ export function createChangesLog(db: Db, qr: QrCodes) {
           seq: seqs[entity][i]!,
           entity,
           id: item.id,
-          json: JSON.stringify(item),
-          ...(entity === 'transactions' && { at: (item as FloorTransaction).occurred_at }),
+          key: `${entity}:${item.id}`,
+          json: utf8(item),
         }),
       );
     }
@@ -146,16 +155,25 @@ export function createChangesLog(db: Db, qr: QrCodes) {
         entity: 'deleted',
         of: gone.entity,
         id: gone.id,
-        json: JSON.stringify(gone),
+        key: `${gone.entity}:${gone.id}`,
+        json: utf8(gone),
       }),
     );
-    added.sort((a, b) => a.seq - b.seq);
+    // In the order of their numbers; of one number, tombstones first: a row beats a tombstone
+    // of its number (a groom moved to another rider of the venue), as the statement's answer has it.
+    added.sort((a, b) => a.seq - b.seq || Number(b.entity === 'deleted') - Number(a.entity === 'deleted'));
+    for (const row of added) {
+      const earlier = log.latest.get(row.key);
+      if (earlier) earlier.superseded = true;
+      log.latest.set(row.key, row);
+    }
     log.rows.push(...added);
     log.top = top;
     if (log.rows.length > MAX_ROWS) {
-      // Whole numbers go: every row of the new base's number leaves with it.
-      const cut = log.rows[log.rows.length - MAX_ROWS]!.seq;
+      // A quarter goes at once, whole numbers: every row of the new base's number leaves with it.
+      const cut = log.rows[Math.floor(MAX_ROWS / 4)]!.seq;
       log.rows = log.rows.filter((r) => r.seq > cut);
+      for (const [key, row] of log.latest) if (row.seq <= cut) log.latest.delete(key);
       log.base = cut;
     }
   }
@@ -168,6 +186,7 @@ export function createChangesLog(db: Db, qr: QrCodes) {
       purged: Number(row.purged_seq),
       venue: venueOf(row),
       rows: [],
+      latest: new Map(),
       refresh: () => Promise.resolve(),
     };
     log.refresh = coalesce(() => refresh(log, venueId));
@@ -208,37 +227,25 @@ export function createChangesLog(db: Db, qr: QrCodes) {
       if (!log) return null;
       await log.refresh();
       if (since < log.base || since > log.top || since < log.purged) return null;
-      // The latest version of each row after `since`; a row beats a tombstone of its number.
-      const latest = new Map<string, Logged>();
-      for (let i = log.rows.length - 1; i >= 0 && log.rows[i]!.seq > since; i--) {
-        const row = log.rows[i]!;
-        if (row.entity === 'transactions' && !money) continue;
-        const key = `${row.of ?? row.entity}:${row.id}`;
-        const kept = latest.get(key);
-        if (!kept || (kept.seq === row.seq && kept.entity === 'deleted' && row.entity !== 'deleted')) {
-          latest.set(key, row);
-        }
-      }
-      const lists = Object.fromEntries(FLOOR_ENTITIES.map((entity) => [entity, [] as Logged[]])) as Record<
+      // The latest version of each row numbered after `since`, in the order of their numbers.
+      const answer = Object.fromEntries(FLOOR_ENTITIES.map((entity) => [entity, [] as Buffer[]])) as Record<
         FloorEntity,
-        Logged[]
+        Buffer[]
       >;
-      const deleted: Logged[] = [];
-      for (const row of latest.values()) (row.entity === 'deleted' ? deleted : lists[row.entity]).push(row);
-      const bySeq = (a: Logged, b: Logged) => a.seq - b.seq || a.id - b.id;
-      const answer = {} as Record<FloorEntity, string[]>;
-      for (const entity of FLOOR_ENTITIES) {
-        const rows = lists[entity];
-        // Entries newest first (as a snapshot sends them), the others in the order they changed.
-        rows.sort(entity === 'transactions' ? (a, b) => (a.at === b.at ? b.id - a.id : a.at! < b.at! ? 1 : -1) : bySeq);
-        answer[entity] = rows.map((r) => r.json);
+      const deleted: Buffer[] = [];
+      let first = log.rows.length;
+      while (first > 0 && log.rows[first - 1]!.seq > since) first -= 1;
+      for (let i = first; i < log.rows.length; i++) {
+        const row = log.rows[i]!;
+        if (row.superseded || (row.entity === 'transactions' && !money)) continue;
+        (row.entity === 'deleted' ? deleted : answer[row.entity]).push(row.json);
       }
       return {
         venue: log.venue,
         top: log.top,
         purged: log.purged,
         lists: answer,
-        deleted: deleted.sort(bySeq).map((r) => r.json),
+        deleted,
       };
     },
   };

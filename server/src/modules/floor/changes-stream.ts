@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { FLOOR_ENTITIES } from '@shared/floor-constants';
 import { FLOOR_STREAM_CHUNK, type FloorStreamHeader, type FloorStreamLine } from '@shared/floor-stream';
@@ -35,22 +36,54 @@ export function* changesLines(changes: FloorChanges): Generator<string> {
   yield line({ end: true, cursor });
 }
 
-/** The log's answer (changes-log.ts) as the same lines, from the rows' kept JSON. */
-export function* loggedLines(header: FloorStreamHeader, changes: LoggedChanges): Generator<string> {
-  yield `${JSON.stringify(header)}\n`;
+const bytes = (text: string) => Buffer.from(text, 'utf8');
+const COMMA = bytes(',');
+const LINE_END = bytes(']}\n');
+
+/** `rows` joined by commas into `parts`. */
+function join(parts: Buffer[], rows: readonly Buffer[]): void {
+  rows.forEach((row, i) => {
+    if (i) parts.push(COMMA);
+    parts.push(row);
+  });
+}
+
+/**
+ * The log's answer (changes-log.ts) as the same lines, one buffer each, from the rows' kept
+ * JSON: copied as they are, never serialised again.
+ */
+export function loggedLines(header: FloorStreamHeader, changes: LoggedChanges): Buffer[] {
+  const lines = [bytes(`${JSON.stringify(header)}\n`)];
   for (const entity of FLOOR_ENTITIES) {
     const rows = changes.lists[entity];
     for (let start = 0; start < rows.length; start += FLOOR_STREAM_CHUNK) {
-      yield `{"entity":${JSON.stringify(entity)},"rows":[${rows.slice(start, start + FLOOR_STREAM_CHUNK).join(',')}]}\n`;
+      const parts = [bytes(`{"entity":${JSON.stringify(entity)},"rows":[`)];
+      join(parts, rows.slice(start, start + FLOOR_STREAM_CHUNK));
+      parts.push(LINE_END);
+      lines.push(Buffer.concat(parts));
     }
   }
-  if (changes.deleted.length) yield `{"deleted":[${changes.deleted.join(',')}]}\n`;
-  yield `${JSON.stringify({ end: true, cursor: header.cursor })}\n`;
+  if (changes.deleted.length) {
+    const parts = [bytes('{"deleted":[')];
+    join(parts, changes.deleted);
+    parts.push(LINE_END);
+    lines.push(Buffer.concat(parts));
+  }
+  lines.push(bytes(`${JSON.stringify({ end: true, cursor: header.cursor })}\n`));
+  return lines;
 }
 
 /** The log's answer as the JSON answer (floorChanges), from the rows' kept JSON. */
-export function loggedJson(header: FloorStreamHeader, changes: LoggedChanges): string {
+export function loggedJson(header: FloorStreamHeader, changes: LoggedChanges): Buffer {
   const head = JSON.stringify(header);
-  const lists = FLOOR_ENTITIES.map((entity) => `${JSON.stringify(entity)}:[${changes.lists[entity].join(',')}]`);
-  return `${head.slice(0, -1)},${lists.join(',')},"deleted":[${changes.deleted.join(',')}]}`;
+  const parts = [bytes(head.slice(0, -1))];
+  for (const entity of FLOOR_ENTITIES) {
+    parts.push(bytes(`,${JSON.stringify(entity)}:[`));
+    join(parts, changes.lists[entity]);
+    parts.push(bytes(']'));
+  }
+  parts.push(bytes(',"deleted":['));
+  join(parts, changes.deleted);
+  parts.push(bytes(']}'));
+  return Buffer.concat(parts);
 }

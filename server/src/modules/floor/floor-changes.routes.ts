@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { Readable } from 'node:stream';
+import { Buffer } from 'node:buffer';
 import { z } from 'zod';
 import { idParam } from '@shared/schemas/common';
 import { floorChanges, floorChangesQuery, myQrCodes, SYNC_PROTOCOL, SYNC_PROTOCOL_HEADER } from '@shared/schemas/floor';
@@ -10,7 +10,7 @@ import { FLOOR_ENTITIES } from '@shared/floor-constants';
 import { FLOOR_STREAM_TYPE } from '@shared/floor-stream';
 import { assertSyncProtocol, createChangesService } from './changes.service';
 import { changesLines, changesStream, loggedJson, loggedLines } from './changes-stream';
-import { sendQuick } from './quick-compress';
+import { sendQuick, sendQuickStream } from './quick-compress';
 import { createQrService } from './qr.service';
 
 const params = z.object({ id: idParam });
@@ -51,8 +51,9 @@ export function floorChangesRoutes(app: App, ctx: AppContext): void {
         const { header, changes: logged } = answer;
         const count = FLOOR_ENTITIES.reduce((n, entity) => n + logged.lists[entity].length, logged.deleted.length);
         if (!streamed) return sendQuick(request, reply, loggedJson(header, logged));
-        if (count > QUICK_ROWS) return reply.send(Readable.from(loggedLines(header, logged), { objectMode: false }));
-        return sendQuick(request, reply, [...loggedLines(header, logged)].join(''));
+        const lines = loggedLines(header, logged);
+        if (count > QUICK_ROWS) return sendQuickStream(request, reply, lines);
+        return sendQuick(request, reply, Buffer.concat(lines));
       }
       // A snapshot (50,000 entries on a big show) goes out line by line as the tablet reads it
       // (changes-stream.ts), or serialised once with JSON.stringify and sent as text, not checked
