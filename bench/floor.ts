@@ -315,9 +315,15 @@ async function benchDrain(page: Page, api: Api): Promise<void> {
     open.onerror = () => reject(open.error);
     open.onsuccess = () => {
       const db = open.result;
-      const read = db.transaction('consumables', 'readonly').objectStore('consumables').index('venue').getAll(1);
-      read.onsuccess = () => {
-        const item = read.result.find((c) => c.active);
+      // The venue's items: the snapshot's, kept in chunks of rows, and any later ones row by row.
+      const items = db.transaction(['consumables', 'snapshotChunks'], 'readonly');
+      const rows = items.objectStore('consumables').index('venue').getAll(1);
+      const chunks = items.objectStore('snapshotChunks').getAll(IDBKeyRange.bound([1, 'consumables', -Infinity], [1, 'consumables', []]));
+      items.onerror = () => { db.close(); reject(items.error); };
+      items.oncomplete = () => {
+        const all = [...chunks.result.flatMap((chunk) => JSON.parse(chunk.rows)), ...rows.result];
+        const item = all.find((c) => c.active);
+        if (!item) { db.close(); return reject(new Error('drain: the venue has no active item on the device')); }
         const tx = db.transaction(['transactions', 'outbox'], 'readwrite');
         const device = localStorage.getItem('paddock.deviceId') || crypto.randomUUID();
         for (let i = 0; i < ${DRAIN}; i++) {

@@ -63,6 +63,26 @@ export interface TransactionPage {
 }
 export const TRANSACTION_PAGE_SIZE = 1000;
 
+/** The floor entities whose snapshot rows are kept in chunks (the entries are kept in pages). */
+export type ChunkedEntity = Exclude<FloorEntity, 'transactions'>;
+
+/**
+ * A snapshot's rows of one entity other than the entries, one chunk as it came (1,000 rows of
+ * a streamed line) in one record: IndexedDB costs about as much per record as per byte, and a
+ * big show has 5,000 riders and 5,000 horses (snapshot-chunks.ts reads and writes them). As with
+ * the entries, the per-row tables hold later changes and this device's writes, and win for the
+ * same id.
+ */
+export interface SnapshotChunk {
+  venue: number;
+  entity: ChunkedEntity;
+  chunk: number;
+  /** The rows as JSON (an array of the entity's wire rows, without `venue`). */
+  rows: string;
+  /** As a TransactionPage's: made anew with every write of the chunk, indexed. */
+  stamp: number;
+}
+
 /** A page's stamp: unique enough across tabs and writes (a random integer below 2^53). */
 export const newStamp = (): number => Math.floor(Math.random() * Number.MAX_SAFE_INTEGER);
 
@@ -148,6 +168,7 @@ export class FloorDb extends Dexie {
   consumables!: EntityTable<LocalConsumable, 'id'>;
   transactions!: EntityTable<LocalTransaction, 'id'>;
   transactionPages!: Table<TransactionPage, [number, number]>;
+  snapshotChunks!: Table<SnapshotChunk, [number, string, number]>;
   attendees!: EntityTable<LocalAttendee, 'id'>;
   checkins!: EntityTable<LocalCheckin, 'id'>;
   signins!: EntityTable<LocalSignin, 'id'>;
@@ -175,10 +196,15 @@ export class FloorDb extends Dexie {
       sync: 'venue',
       myCodes: 'code, user',
     });
-    // The pages' rows became one JSON text each, and pages got their stamp; the outbox and
-    // every other table stay as they are (a device's unsent writes survive any upgrade).
+    // The pages' rows became one JSON text each, and pages got their stamp; a snapshot's other
+    // rows go into chunks from now on (those stored before stay in their tables, where later
+    // changes go too). The outbox and every other table stay as they are: a device's unsent
+    // writes survive any upgrade.
     this.version(2)
-      .stores({ transactionPages: '[venue+page], *ids, [venue+page+stamp]' })
+      .stores({
+        transactionPages: '[venue+page], *ids, [venue+page+stamp]',
+        snapshotChunks: '[venue+entity+chunk], [venue+entity+chunk+stamp]',
+      })
       .upgrade((tx) =>
         tx
           .table('transactionPages')

@@ -1,10 +1,11 @@
-import Dexie from 'dexie';
+import type { Transaction } from 'dexie';
 import { FLOOR_ENTITIES, type FloorEntity } from '@shared/floor-constants';
 import type { FloorStreamChunk, FloorStreamHeader, FloorStreamLine } from '@shared/floor-stream';
 import type { FloorChanges } from '@shared/schemas/floor';
 import { measureSince, PERF } from '@shared/perf-marks';
-import type { FloorDb, LocalId, TransactionPage } from './db';
+import type { ChunkedEntity, FloorDb, LocalId, SnapshotChunk, TransactionPage } from './db';
 import { floorTable } from './outbox';
+import { putSnapshotChunks, snapshotChunk } from './snapshot-chunks';
 import { putTransactionPages, transactionPage } from './transaction-pages';
 
 /**
@@ -33,13 +34,16 @@ export interface StreamedPull {
 const isHeader = (line: FloorStreamLine): line is FloorStreamHeader => 'protocol' in line;
 const isChunk = (line: FloorStreamLine): line is FloorStreamChunk => 'entity' in line;
 
-export function streamedPull(
-  db: FloorDb,
-  venue: number,
-  at: string,
-  clear: (entity: FloorEntity) => Promise<void>,
-  dropLocalCopies: (entity: FloorEntity, rows: { key?: string | null }[]) => Promise<string[]>,
-): StreamedPull {
+/** What a streamed pull does to the venue's rows (pull.ts). */
+export interface PullSteps {
+  /** Everything of the venue's snapshot goes but this device's unsent and refused writes. */
+  clear(): Promise<void>;
+  /** This device's copies of rows the server now has go; answers their keys. */
+  dropLocalCopies(entity: FloorEntity, rows: { key?: string | null }[]): Promise<string[]>;
+  applyTombstones(tx: Transaction, deleted: FloorChanges['deleted']): Promise<void>;
+}
+
+export function streamedPull(db: FloorDb, venue: number, at: string, steps: PullSteps): StreamedPull {
   let header: FloorStreamHeader | null = null;
   let end: number | null = null;
   const gathered: FloorStreamLine[] = [];
@@ -48,31 +52,44 @@ export function streamedPull(
   let cleared = false;
   let flushedOnce = false;
   let page = 0;
+  const chunkNumbers = new Map<ChunkedEntity, number>();
   const newIds = new Map<LocalId, LocalId>();
   let writing: Promise<void> = Promise.resolve();
   let failure: unknown = null;
-  const tables = () => [...FLOOR_ENTITIES.map((entity) => floorTable(db, entity)), db.transactionPages, db.sync];
+  const tables = () => [
+    ...FLOOR_ENTITIES.map((entity) => floorTable(db, entity)),
+    db.transactionPages,
+    db.snapshotChunks,
+    db.sync,
+  ];
 
   /** Stores the chunks queued so far in one transaction (the first clears the venue). */
-  const write = (chunks: FloorStreamChunk[]) => async () => {
+  const write = (lines: FloorStreamChunk[]) => async () => {
     const start = performance.now();
     await db.transaction('rw', tables(), async (tx) => {
       if (!cleared) {
-        await db.transactionPages.where('[venue+page]').between([venue, Dexie.minKey], [venue, Dexie.maxKey]).delete();
-        for (const entity of FLOOR_ENTITIES) await clear(entity);
+        await steps.clear();
         cleared = true;
       }
       const pages: TransactionPage[] = [];
-      for (const chunk of chunks) {
-        const rows: { id: number; key?: string | null }[] = chunk.rows;
-        const replaced = new Set(await dropLocalCopies(chunk.entity, rows));
-        if (chunk.entity === 'attendees') {
+      const chunks: SnapshotChunk[] = [];
+      for (const line of lines) {
+        const rows: { id: number; key?: string | null }[] = line.rows;
+        const replaced = new Set(await steps.dropLocalCopies(line.entity, rows));
+        if (line.entity === 'attendees') {
           for (const row of rows) if (row.key && replaced.has(row.key)) newIds.set(row.key, row.id);
         }
-        if (chunk.entity === 'transactions') pages.push(transactionPage(venue, page++, chunk.rows));
-        else await floorTable(db, chunk.entity).bulkPut(rows.map((row) => ({ ...row, venue })));
+        // A line is a page of entries, or a chunk of another list: one record either way.
+        if (line.entity === 'transactions') {
+          pages.push(transactionPage(venue, page++, line.rows));
+        } else {
+          const number = chunkNumbers.get(line.entity) ?? 0;
+          chunkNumbers.set(line.entity, number + 1);
+          chunks.push(snapshotChunk(venue, line.entity, number, rows));
+        }
       }
       putTransactionPages(db, tx, pages);
+      putSnapshotChunks(db, tx, chunks);
     });
     measureSince(PERF.pullChunk, start);
   };
@@ -145,21 +162,12 @@ export function streamedPull(
       if (end === null) return 'incomplete';
       const { venue: info, cursor } = header;
       const deleted = gathered.flatMap((line) => ('deleted' in line ? line.deleted : []));
-      await db.transaction('rw', tables(), async () => {
-        if (!cleared) {
-          // An empty venue: nothing came but the header and the end.
-          await db.transactionPages
-            .where('[venue+page]')
-            .between([venue, Dexie.minKey], [venue, Dexie.maxKey])
-            .delete();
-          for (const entity of FLOOR_ENTITIES) await clear(entity);
-        }
+      await db.transaction('rw', tables(), async (tx) => {
+        // An empty venue: nothing came but the header and the end.
+        if (!cleared) await steps.clear();
         // This device's check-ins of an attendee it created offline now name the attendee's id.
         for (const [key, id] of newIds) await db.checkins.where('attendee').equals(key).modify({ attendee: id });
-        for (const entity of FLOOR_ENTITIES) {
-          const ids = deleted.filter((gone) => gone.entity === entity).map((gone) => gone.id);
-          if (ids.length) await floorTable(db, entity).bulkDelete(ids);
-        }
+        await steps.applyTombstones(tx, deleted);
         await db.sync.put({
           venue,
           cursor,

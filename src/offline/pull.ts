@@ -1,9 +1,19 @@
 import Dexie, { type Transaction } from 'dexie';
 import { FLOOR_ENTITIES, type FloorEntity } from '@shared/floor-constants';
 import type { FloorChanges, FloorTransaction } from '@shared/schemas/floor';
-import { newestTransactionFirst, TRANSACTION_PAGE_SIZE, type FloorDb, type LocalId, type TransactionPage } from './db';
+import { FLOOR_STREAM_CHUNK } from '@shared/floor-stream';
+import {
+  newestTransactionFirst,
+  TRANSACTION_PAGE_SIZE,
+  type ChunkedEntity,
+  type FloorDb,
+  type LocalId,
+  type SnapshotChunk,
+  type TransactionPage,
+} from './db';
 import { floorTable } from './outbox';
 import { streamedPull } from './pull-stream';
+import { clearSnapshotChunks, putSnapshotChunks, removeFromChunks, snapshotChunk } from './snapshot-chunks';
 import { pageRows, putTransactionPages, transactionPage } from './transaction-pages';
 import type { Transport } from './transport';
 import { measureSince, PERF } from '@shared/perf-marks';
@@ -32,13 +42,23 @@ export async function pullChanges(db: FloorDb, transport: Transport, venue: numb
   let streamed = false;
   const start = performance.now();
   const at = new Date(now).toISOString();
-  const stream = streamedPull(
-    db,
-    venue,
-    at,
-    (entity) => clearVenue(db, entity, venue),
-    (entity, rows) => dropLocalCopies(db, entity, rows),
-  );
+  // This device's rows not on the server yet, by entity, read once per pull: a snapshot of
+  // 65 lines otherwise asked IndexedDB for them 65 times.
+  const localKeys = new Map<FloorEntity, Set<LocalId>>();
+  const stream = streamedPull(db, venue, at, {
+    clear: () => clearSnapshot(db, venue),
+    dropLocalCopies: async (entity, rows) => {
+      let local = localKeys.get(entity);
+      if (!local) {
+        local = await localIds(db, entity);
+        localKeys.set(entity, local);
+      }
+      const replaced = await dropLocalCopies(db, entity, rows, local);
+      for (const key of replaced) local.delete(key);
+      return replaced;
+    },
+    applyTombstones: (tx, deleted) => applyTombstones(db, tx, venue, deleted),
+  });
   try {
     ({
       status,
@@ -76,6 +96,13 @@ export async function pullChanges(db: FloorDb, transport: Transport, venue: numb
   return 'ok';
 }
 
+/** Everything of the venue's snapshot goes (a new one comes), except this device's unsent or refused writes. */
+async function clearSnapshot(db: FloorDb, venue: number): Promise<void> {
+  await venuePages(db, venue).delete();
+  await clearSnapshotChunks(db, venue);
+  for (const entity of FLOOR_ENTITIES) await clearVenue(db, entity, venue);
+}
+
 /** Every row of the venue goes, except this device's unsent or refused writes. */
 async function clearVenue(db: FloorDb, entity: FloorEntity, venue: number): Promise<void> {
   const table = floorTable(db, entity);
@@ -88,16 +115,25 @@ async function clearVenue(db: FloorDb, entity: FloorEntity, venue: number): Prom
   if (kept.length) await table.bulkPut(kept);
 }
 
+/** The ids of this device's rows not on the server yet (client keys: strings, which sort after numbers). */
+async function localIds(db: FloorDb, entity: FloorEntity): Promise<Set<LocalId>> {
+  return new Set(await floorTable(db, entity).where(':id').aboveOrEqual('').primaryKeys());
+}
+
 /**
- * The local copies (id = client key, always a string, and strings sort after numbers) of the
- * incoming rows: the server's row replaces them. Returns the keys that had one.
+ * The local copies of the incoming rows: the server's row replaces them. Returns the keys that
+ * had one. `local`: localIds, when read already.
  */
-async function dropLocalCopies(db: FloorDb, entity: FloorEntity, rows: { key?: string | null }[]): Promise<string[]> {
-  const table = floorTable(db, entity);
-  const local = new Set(await table.where(':id').aboveOrEqual('').primaryKeys());
-  if (!local.size) return [];
-  const replaced = rows.flatMap((row) => (row.key && local.has(row.key) ? [row.key] : []));
-  await table.bulkDelete(replaced);
+async function dropLocalCopies(
+  db: FloorDb,
+  entity: FloorEntity,
+  rows: { key?: string | null }[],
+  local?: Set<LocalId>,
+): Promise<string[]> {
+  const known = local ?? (await localIds(db, entity));
+  if (!known.size) return [];
+  const replaced = rows.flatMap((row) => (row.key && known.has(row.key) ? [row.key] : []));
+  if (replaced.length) await floorTable(db, entity).bulkDelete(replaced);
   return replaced;
 }
 
@@ -114,6 +150,21 @@ export async function storeTransactionPages(db: FloorDb, venue: number, rows: Fl
     );
   }
   await db.transaction('rw', db.transactionPages, (tx) => putTransactionPages(db, tx, pages));
+}
+
+/** Stores a venue's snapshot rows of `entity` (not the entries) as chunks 0, 1, …, in `tx`. */
+function storeSnapshotChunks(
+  db: FloorDb,
+  tx: Transaction,
+  venue: number,
+  entity: ChunkedEntity,
+  rows: unknown[],
+): void {
+  const chunks: SnapshotChunk[] = [];
+  for (let start = 0; start < rows.length; start += FLOOR_STREAM_CHUNK) {
+    chunks.push(snapshotChunk(venue, entity, chunks.length, rows.slice(start, start + FLOOR_STREAM_CHUNK)));
+  }
+  putSnapshotChunks(db, tx, chunks);
 }
 
 const venuePages = (db: FloorDb, venue: number) =>
@@ -139,34 +190,51 @@ async function removeFromPages(db: FloorDb, tx: Transaction, venue: number, ids:
   );
 }
 
+/** Rows deleted on the server go from the per-row tables and from the snapshot's pages and chunks. */
+async function applyTombstones(
+  db: FloorDb,
+  tx: Transaction,
+  venue: number,
+  deleted: FloorChanges['deleted'],
+): Promise<void> {
+  for (const entity of FLOOR_ENTITIES) {
+    const ids = deleted.filter((gone) => gone.entity === entity).map((gone) => gone.id);
+    if (!ids.length) continue;
+    const gone = new Set<LocalId>(ids);
+    await floorTable(db, entity).bulkDelete(ids);
+    if (entity === 'transactions') await removeFromPages(db, tx, venue, ids);
+    else await removeFromChunks(db, tx, venue, entity, (row) => gone.has(row.id));
+    // A rider who left the venue takes their grooms along (the server sends no groom tombstones then).
+    if (entity === 'riders') {
+      await db.grooms.where('participation').anyOf(ids).delete();
+      await removeFromChunks(db, tx, venue, 'grooms', (groom) => gone.has(groom.participation));
+    }
+  }
+}
+
 export async function applyChanges(db: FloorDb, venue: number, changes: FloorChanges, at: string): Promise<void> {
   const tables = FLOOR_ENTITIES.map((entity) => floorTable(db, entity));
-  await db.transaction('rw', [...tables, db.transactionPages, db.sync], async (tx) => {
+  await db.transaction('rw', [...tables, db.transactionPages, db.snapshotChunks, db.sync], async (tx) => {
     const stored = await db.sync.get(venue);
     // An answer older than what is stored (another tab pulled meanwhile) changes nothing.
     if (stored && !changes.reset && changes.cursor < stored.cursor) return;
     const newIds = new Map<LocalId, LocalId>();
-    if (changes.reset) await venuePages(db, venue).delete();
+    if (changes.reset) await clearSnapshot(db, venue);
     for (const entity of FLOOR_ENTITIES) {
-      if (changes.reset) await clearVenue(db, entity, venue);
       const rows: { id: number; key?: string | null }[] = changes[entity];
       if (!rows.length) continue;
       const replaced = new Set(await dropLocalCopies(db, entity, rows));
       if (entity === 'attendees') {
         for (const row of rows) if (row.key && replaced.has(row.key)) newIds.set(row.key, row.id);
       }
+      // A snapshot is kept in pages (the entries) and chunks (the rest), later changes row by row.
       if (changes.reset && entity === 'transactions') await storeTransactionPages(db, venue, changes.transactions);
+      else if (changes.reset) storeSnapshotChunks(db, tx, venue, entity as ChunkedEntity, rows);
       else await floorTable(db, entity).bulkPut(rows.map((row) => ({ ...row, venue })));
     }
     // This device's check-ins of an attendee it created offline now name the attendee's id.
     for (const [key, id] of newIds) await db.checkins.where('attendee').equals(key).modify({ attendee: id });
-    for (const entity of FLOOR_ENTITIES) {
-      const ids = changes.deleted.filter((gone) => gone.entity === entity).map((gone) => gone.id);
-      if (ids.length) await floorTable(db, entity).bulkDelete(ids);
-      if (ids.length && entity === 'transactions') await removeFromPages(db, tx, venue, ids);
-      // A rider who left the venue takes their grooms along (the server sends no groom tombstones then).
-      if (ids.length && entity === 'riders') await db.grooms.where('participation').anyOf(ids).delete();
-    }
+    await applyTombstones(db, tx, venue, changes.deleted);
     const { name, currency, currency_display, time_zone } = changes.venue;
     await db.sync.put({
       venue,

@@ -1,10 +1,10 @@
-import type { Table } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import type { InspectionStatus } from '@shared/schemas/floor';
 import { parseQrCode } from '@shared/qr';
 import {
   floorDb,
+  type ChunkedEntity,
   type LocalAttendee,
   type LocalCheckin,
   type LocalConsumable,
@@ -26,6 +26,7 @@ import {
 // The transaction reads (snapshot pages merged with rows) live in their own file.
 export { useItemUses, useRiderBalance, useTodayCharges, useVenueTransactions } from './transaction-queries';
 export type { RiderBalance } from './transaction-queries';
+import { venueRow, venueRows } from './snapshot-chunks';
 import { itemUses, itemUsesOf, riderBalance, venueEntries, type RiderBalance } from './transaction-queries';
 
 /** A rider, or a groom with the rider they work for, and the rider's horses. */
@@ -55,22 +56,24 @@ function latestBy<E extends Event>(events: E[], ownerOf: (event: E) => LocalId):
 const words = (search: string) => search.trim().toLowerCase();
 const isNumber = (text: string) => /^\d+$/.test(text);
 const includes = (text: string | null | undefined, query: string) => (text ?? '').toLowerCase().includes(query);
-const ofVenue = <T, I>(table: Table<T, LocalId, I>, venue: number) => table.where('venue').equals(venue);
+/** The venue's rows of a list: its snapshot's with the later ones (snapshot-chunks.ts). */
+const rowsOf = <E extends ChunkedEntity>(venue: number, entity: E) => venueRows(floorDb, venue, entity);
 
 async function horsesByParticipation(venue: number, participations: LocalId[]): Promise<Map<LocalId, LocalHorse[]>> {
-  const horses = await floorDb.horses.where('participation').anyOf(participations).toArray();
+  const wanted = new Set(participations);
+  const horses = (await rowsOf(venue, 'horses')).filter((horse) => wanted.has(horse.participation));
   const map = new Map<LocalId, LocalHorse[]>();
-  for (const horse of horses.filter((h) => h.venue === venue)) {
-    map.set(horse.participation, [...(map.get(horse.participation) ?? []), horse]);
-  }
+  for (const horse of horses) map.set(horse.participation, [...(map.get(horse.participation) ?? []), horse]);
   for (const list of map.values()) list.sort((a, b) => (a.head_number ?? Infinity) - (b.head_number ?? Infinity));
   return map;
 }
 
 async function withHorses(venue: number, riders: LocalRider[], grooms: LocalGroom[]): Promise<FloorPerson[]> {
   const ridersById = new Map(riders.map((r) => [r.id, r]));
-  const missing = grooms.map((g) => g.participation).filter((id) => !ridersById.has(id));
-  for (const rider of await floorDb.riders.bulkGet(missing)) if (rider) ridersById.set(rider.id, rider);
+  const missing = new Set<LocalId>(grooms.map((g) => g.participation).filter((id) => !ridersById.has(id)));
+  if (missing.size) {
+    for (const rider of await rowsOf(venue, 'riders')) if (missing.has(rider.id)) ridersById.set(rider.id, rider);
+  }
   const horses = await horsesByParticipation(venue, [...ridersById.keys()]);
   const people: FloorPerson[] = riders.map((rider) => ({ type: 'rider', rider, groom: null, horses: [] }));
   for (const groom of grooms) {
@@ -86,25 +89,15 @@ export function usePeopleSearch(venue: number, search: string, limit = 20): Floo
     const query = words(search);
     if (!query) return [];
     if (isNumber(query)) {
-      const horses = await floorDb.horses
-        .where('[venue+head_number]')
-        .equals([venue, Number(query)])
-        .toArray();
-      const ids = [...new Set(horses.map((h) => h.participation))];
-      const riders = (await floorDb.riders.bulkGet(ids)).filter((r): r is LocalRider => r?.venue === venue);
-      const grooms = await ofVenue(floorDb.grooms, venue)
-        .filter((g) => ids.includes(g.participation))
-        .toArray();
+      const number = Number(query);
+      const horses = (await rowsOf(venue, 'horses')).filter((h) => h.head_number === number);
+      const ids = new Set<LocalId>(horses.map((h) => h.participation));
+      const riders = (await rowsOf(venue, 'riders')).filter((r) => ids.has(r.id));
+      const grooms = (await rowsOf(venue, 'grooms')).filter((g) => ids.has(g.participation));
       return withHorses(venue, riders, grooms);
     }
-    const riders = await ofVenue(floorDb.riders, venue)
-      .filter((r) => includes(r.name, query))
-      .limit(limit)
-      .toArray();
-    const grooms = await ofVenue(floorDb.grooms, venue)
-      .filter((g) => includes(g.name, query))
-      .limit(limit)
-      .toArray();
+    const riders = (await rowsOf(venue, 'riders')).filter((r) => includes(r.name, query)).slice(0, limit);
+    const grooms = (await rowsOf(venue, 'grooms')).filter((g) => includes(g.name, query)).slice(0, limit);
     const people = await withHorses(venue, riders, grooms);
     return people.sort((a, b) => (a.groom ?? a.rider).name.localeCompare((b.groom ?? b.rider).name)).slice(0, limit);
   }, [venue, search, limit]);
@@ -116,10 +109,10 @@ async function qrPerson(venue: number, code: string): Promise<FloorPerson | null
   if (!ref) return null;
   const matches = (row: { venue: number; qr: string }) => row.venue === venue && row.qr.toLowerCase() === ref.code;
   if (ref.type === 'r') {
-    const rider = await floorDb.riders.where('rider').equals(ref.id).filter(matches).first();
+    const rider = (await rowsOf(venue, 'riders')).find((row) => row.rider === ref.id && matches(row));
     return rider ? ((await withHorses(venue, [rider], []))[0] ?? null) : null;
   }
-  const groom = await floorDb.grooms.get(ref.id);
+  const groom = await venueRow(floorDb, venue, 'grooms', ref.id);
   return groom && matches(groom) ? ((await withHorses(venue, [], [groom]))[0] ?? null) : null;
 }
 
@@ -129,7 +122,7 @@ export function useQrPerson(venue: number, code: string): FloorPerson | null | u
 
 /** The venue's active items by name. */
 async function activeConsumables(venue: number) {
-  const rows = await ofVenue(floorDb.consumables, venue).toArray();
+  const rows = await rowsOf(venue, 'consumables');
   return rows.filter((c) => c.active).sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -144,6 +137,7 @@ const chargeTables = () => [
   floorDb.grooms,
   floorDb.horses,
   floorDb.consumables,
+  floorDb.snapshotChunks,
   floorDb.transactions,
   floorDb.transactionPages,
 ];
@@ -221,10 +215,7 @@ export interface AttendeeState {
 export function useAttendees(venue: number, search: string, kind: string | null) {
   return useLiveQuery(async () => {
     const query = words(search);
-    const [attendees, checkins] = await Promise.all([
-      ofVenue(floorDb.attendees, venue).toArray(),
-      ofVenue(floorDb.checkins, venue).toArray(),
-    ]);
+    const [attendees, checkins] = await Promise.all([rowsOf(venue, 'attendees'), rowsOf(venue, 'checkins')]);
     const latest = latestBy(checkins, (c) => c.attendee);
     return attendees
       .filter((a) => !a.rejected && (!kind || a.kind === kind))
@@ -249,10 +240,7 @@ export interface RiderSigninState {
 export function useSigninRiders(venue: number, search: string) {
   return useLiveQuery(async () => {
     const query = words(search);
-    const [riders, signins] = await Promise.all([
-      ofVenue(floorDb.riders, venue).toArray(),
-      ofVenue(floorDb.signins, venue).toArray(),
-    ]);
+    const [riders, signins] = await Promise.all([rowsOf(venue, 'riders'), rowsOf(venue, 'signins')]);
     const horses = await horsesByParticipation(
       venue,
       riders.map((r) => r.id),
@@ -280,9 +268,9 @@ export function useVetHorses(venue: number, search: string) {
   return useLiveQuery(async () => {
     const query = words(search);
     const [horses, riders, inspections] = await Promise.all([
-      ofVenue(floorDb.horses, venue).toArray(),
-      ofVenue(floorDb.riders, venue).toArray(),
-      ofVenue(floorDb.inspections, venue).toArray(),
+      rowsOf(venue, 'horses'),
+      rowsOf(venue, 'riders'),
+      rowsOf(venue, 'inspections'),
     ]);
     const names = new Map(riders.map((r) => [r.id, r.name]));
     const latest = latestBy(inspections, (i) => i.horse);
@@ -306,11 +294,11 @@ export function useVetHorses(venue: number, search: string) {
   }, [venue, search]);
 }
 
-/** A horse's inspections, newest first (refused ones included, marked by `rejected`). */
-export const useHorseHistory = (horse: LocalId) =>
+/** A horse's inspections at the venue, newest first (refused ones included, marked by `rejected`). */
+export const useHorseHistory = (venue: number, horse: LocalId) =>
   useLiveQuery(
-    async () => (await floorDb.inspections.where('horse').equals(horse).toArray()).sort(newestFirst),
-    [horse],
+    async () => (await rowsOf(venue, 'inspections')).filter((i) => i.horse === horse).sort(newestFirst),
+    [venue, horse],
   );
 
 /** The signed-in rider's QR codes as last loaded: the rider's own first, then the grooms'. */

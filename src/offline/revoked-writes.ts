@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { FloorEntity } from '@shared/schemas/floor';
 import { floorDb, type FloorDb, type LocalId } from './db';
 import { floorTable } from './outbox';
+import { venueRow } from './snapshot-chunks';
 
 /**
  * The writes a revoked tablet could not deliver: those still queued (of every user of the
@@ -42,6 +43,7 @@ const isRevokedRefusal = (error: unknown): boolean =>
 /** Person, item and amount of one write, from its local row (or the body sent). */
 export async function describeWrite(
   db: FloorDb,
+  venue: number,
   entity: FloorEntity,
   key: string,
   body: unknown,
@@ -62,17 +64,17 @@ export async function describeWrite(
       return { ...none, person: fullName(row) };
     case 'checkins': {
       const id = idOf(row.attendee);
-      const attendee = id === null ? undefined : await db.attendees.get(id);
+      const attendee = id === null ? undefined : await venueRow(db, venue, 'attendees', id);
       return { ...none, person: fullName(attendee as Row | undefined), item: text(row.action) };
     }
     case 'signins': {
       const id = idOf(row.participation);
-      const rider = id === null ? undefined : await db.riders.get(id);
+      const rider = id === null ? undefined : await venueRow(db, venue, 'riders', id);
       return { ...none, person: text(rider?.name), item: text(row.action) };
     }
     case 'inspections': {
       const id = idOf(row.horse);
-      const horse = id === null ? undefined : await db.horses.get(id);
+      const horse = id === null ? undefined : await venueRow(db, venue, 'horses', id);
       return { ...none, person: text(horse?.name), item: text(row.status) };
     }
     default:
@@ -91,7 +93,7 @@ export async function unsentWrites(db: FloorDb = floorDb): Promise<UnsentWrite[]
       venue: item.venue,
       at: item.createdAt,
       queued: true,
-      ...(await describeWrite(db, item.entity, item.key, item.body)),
+      ...(await describeWrite(db, item.venue, item.entity, item.key, item.body)),
     })),
     ...refused.map(async (item) => {
       const row = (await floorTable(db, item.entity).get(item.key)) as Row | undefined;
@@ -101,7 +103,7 @@ export async function unsentWrites(db: FloorDb = floorDb): Promise<UnsentWrite[]
         venue: item.venue,
         at: text(row?.occurred_at) ?? text(row?.created_at) ?? item.at,
         queued: false,
-        ...(await describeWrite(db, item.entity, item.key, item.body)),
+        ...(await describeWrite(db, item.venue, item.entity, item.key, item.body)),
       };
     }),
   ]);

@@ -139,7 +139,7 @@ export function useAttention(venue: number | null): AttentionDetail[] {
       refused.map(async (item) => ({
         ...item,
         madeAt: await madeAt(item),
-        ...(await describeWrite(floorDb, item.entity, item.key, item.body)),
+        ...(await describeWrite(floorDb, item.venue, item.entity, item.key, item.body)),
       })),
     );
   }, [venue]);

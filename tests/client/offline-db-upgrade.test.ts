@@ -2,8 +2,9 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FloorDb } from '@/offline/db';
+import { venueRows } from '@/offline/snapshot-chunks';
 import { pageRows } from '@/offline/transaction-pages';
-import { chargeWrite, localCharge, serverCharge } from './offline-fakes';
+import { chargeWrite, localCharge, rider, serverCharge } from './offline-fakes';
 
 /* A device with the first version of the offline store takes the app's update without losing anything. */
 
@@ -68,6 +69,7 @@ describe('the offline store upgraded from its first version', () => {
       ],
     });
     await old.table('sync').put({ venue: 1, cursor: 40, venueName: 'Demo Show', currency: 'EUR' });
+    await old.table('riders').bulkPut([1, 2].map((id) => ({ ...rider(id), venue: 1 })));
     const before = await old.table('outbox').toArray();
     old.close();
 
@@ -83,6 +85,8 @@ describe('the offline store upgraded from its first version', () => {
     expect(await db.transactionPages.where('ids').equals([1, 11]).count()).toBe(1);
     expect(await db.transactionPages.where('[venue+page+stamp]').between([1], [1, Dexie.maxKey]).count()).toBe(1);
     expect((await db.sync.get(1))!.cursor).toBe(40);
+    // The rows stored row by row before are read as the venue's, beside any chunks to come.
+    expect((await venueRows(db, 1, 'riders')).map((row) => row.id)).toEqual([1, 2]);
     db.close();
   });
 });

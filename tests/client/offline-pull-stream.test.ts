@@ -5,6 +5,7 @@ import type { FloorChanges } from '@shared/schemas/floor';
 import { FloorDb } from '@/offline/db';
 import { saveWrite } from '@/offline/outbox';
 import { pullChanges } from '@/offline/pull';
+import { venueRows } from '@/offline/snapshot-chunks';
 import { pageRows } from '@/offline/transaction-pages';
 import type { Transport } from '@/offline/transport';
 import { changes, chargeWrite, rider, serverCharge } from './offline-fakes';
@@ -69,7 +70,10 @@ describe('a streamed first pull', () => {
     // Newest first across pages, as the screens read them.
     const ids = pages.flatMap((p) => pageRows(p).map((r) => r.id));
     expect(ids).toEqual(Array.from({ length: 12_000 }, (_, i) => 12_000 - i));
-    expect(await db.riders.count()).toBe(2500);
+    expect((await venueRows(db, VENUE, 'riders')).length).toBe(2500);
+    // Each line of riders one record.
+    expect(await db.snapshotChunks.count()).toBe(3);
+    expect(await db.riders.count()).toBe(0);
     expect(await db.transactions.get('mine')).toMatchObject({ pending: 1 });
     expect((await db.sync.get(VENUE))!.cursor).toBe(9);
   });

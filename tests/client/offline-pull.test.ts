@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FloorDb, type SyncState } from '@/offline/db';
 import { saveWrite } from '@/offline/outbox';
 import { storeTransactionPages } from '@/offline/pull';
+import { venueRow } from '@/offline/snapshot-chunks';
 import { pageRows } from '@/offline/transaction-pages';
 import { createFloorSync } from '@/offline/sync';
 import { useAppStore } from '@/lib/store';
@@ -35,8 +36,19 @@ const stored = (cursor: number): SyncState => ({
   lastSyncAt: null,
   lastError: null,
 });
+/** A table's rows of every venue: in the snapshot's chunks, and row by row (those win). */
+const allRows = async (table: 'riders' | 'grooms') => {
+  const chunked = (await db.snapshotChunks.toArray())
+    .filter((chunk) => chunk.entity === table)
+    .flatMap((chunk) => (JSON.parse(chunk.rows) as { id: number }[]).map((row) => ({ ...row, venue: chunk.venue })));
+  const rows = new Map<string, { id: number | string; venue: number }>();
+  for (const row of [...chunked, ...(await db[table].toArray())]) rows.set(`${row.venue}:${row.id}`, row);
+  return [...rows.values()].sort((a, b) => Number(a.id) - Number(b.id));
+};
 const ids = async (table: 'riders' | 'grooms' | 'transactions') =>
-  (await db[table].orderBy(':id').primaryKeys()).sort();
+  table === 'transactions'
+    ? (await db[table].orderBy(':id').primaryKeys()).sort()
+    : (await allRows(table)).map((row) => row.id);
 /** The venue's pages in order: the ids of each page's rows. */
 const pages = async (venue = VENUE) =>
   (await db.transactionPages.where('[venue+page]').between([venue, 0], [venue, Infinity]).toArray()).map((page) =>
@@ -67,7 +79,10 @@ describe('pull', () => {
     );
     await engine().pull(VENUE);
     expect(server.pullPaths()).toEqual(['venue/1/floor/changes/?cursor=0']);
-    expect(await db.riders.get(1)).toMatchObject({ name: 'Rider 1', venue: VENUE });
+    expect(await venueRow(db, VENUE, 'riders', 1)).toMatchObject({ name: 'Rider 1', venue: VENUE });
+    // A snapshot's rows are kept in chunks, not row by row.
+    expect(await db.riders.count()).toBe(0);
+    expect((await db.snapshotChunks.toArray()).map((chunk) => [chunk.entity, chunk.chunk])).toEqual([['riders', 0]]);
     expect(pageRows((await db.transactionPages.get([VENUE, 0]))!)).toEqual([
       expect.objectContaining({ id: 10, venue: VENUE, gross: -1000 }),
     ]);
@@ -115,7 +130,7 @@ describe('pull', () => {
     await sync.pull(VENUE);
     expect(server.pullPaths()).toEqual(['venue/1/floor/changes/?cursor=0', 'venue/1/floor/changes/?cursor=5']);
     expect(await ids('riders')).toEqual([2]);
-    expect((await db.riders.get(2))!.name).toBe('Renamed');
+    expect((await venueRow(db, VENUE, 'riders', 2))!.name).toBe('Renamed');
     expect(await ids('transactions')).toEqual([11]);
     expect(await pages()).toEqual([[]]);
     // The rider who left took their groom along; the other rider's groom stays.
@@ -139,7 +154,7 @@ describe('pull', () => {
     await db.sync.put(stored(3));
     server.answerPull(changes({ cursor: 90, reset: true, riders: [rider(3)] }));
     await engine().pull(VENUE);
-    expect((await db.riders.toArray()).map((r) => [r.id, r.venue])).toEqual([
+    expect((await allRows('riders')).map((r) => [r.id, r.venue])).toEqual([
       [2, 2],
       [3, VENUE],
     ]);

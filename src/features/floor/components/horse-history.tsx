@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import type { LocalId } from '@/offline/db';
 import { useHorseHistory } from '@/offline/queries';
+import { useFloorVenue } from '../use-floor-venue';
 import { SyncMark } from './marks';
 import { VetStatus } from './vet-status';
 
 /** A horse's inspections, newest first. */
 export function HorseHistory({ horse }: { horse: LocalId }) {
   const { t } = useTranslation('floor');
-  const events = useHorseHistory(horse);
+  const events = useHorseHistory(useFloorVenue(), horse);
   if (events?.length === 0) return <Text c="dimmed">{t('vet.noHistory')}</Text>;
   return (
     <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('vet.history')}>
