@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { coalesce } from '@shared/coalesce';
 import { DEMO_PASSWORD } from '@shared/constants';
 import { MAX_BATCH_WRITES, SYNC_PROTOCOL, SYNC_PROTOCOL_HEADER } from '@shared/floor-constants';
 import { FLOOR_STREAM_TYPE } from '@shared/floor-stream';
@@ -48,26 +49,6 @@ interface Queued {
 }
 
 const now = () => performance.now();
-
-/** Runs `task` again while calls keep arriving; callers share the running promise (sync.ts `coalesce`). */
-function coalesce(task: () => Promise<void>): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let again = false;
-  return () => {
-    again = true;
-    running ??= (async () => {
-      try {
-        while (again) {
-          again = false;
-          await task();
-        }
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  };
-}
 
 export class Tablet {
   readonly deviceId = randomUUID();

@@ -10,6 +10,7 @@ import {
 } from '@/lib/device-session';
 import { useAppStore } from '@/lib/store';
 import { floorDb, type FloorDb } from './db';
+import { coalesce } from '@shared/coalesce';
 import type { DeviceHeartbeat } from '@shared/schemas/devices';
 import { appVersion, applyHeartbeat, createHeartbeat, markRevoked, sendHeartbeat } from './device';
 import { deviceId } from './device-id';
@@ -99,26 +100,6 @@ export interface EngineOptions {
 }
 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
-
-/** Runs `task` again and again while calls keep arriving; callers share the running promise. */
-function coalesce(task: () => Promise<void>): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let again = false;
-  return () => {
-    again = true;
-    running ??= (async () => {
-      try {
-        while (again) {
-          again = false;
-          await task();
-        }
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  };
-}
 
 export function createFloorSync(options: EngineOptions = {}) {
   const {

@@ -1,4 +1,5 @@
 import { Buffer } from 'node:buffer';
+import { coalesce } from '@shared/coalesce';
 import { FLOOR_ENTITIES, type FloorEntity } from '@shared/floor-constants';
 import type { FloorChanges } from '@shared/schemas/floor';
 import type { Db } from '../../db/client';
@@ -50,26 +51,6 @@ interface VenueLog {
   /** The latest version of each key. */
   latest: Map<string, Logged>;
   refresh: () => Promise<void>;
-}
-
-/** Runs `task` again while calls keep arriving; each call resolves after a run that started after it. */
-function coalesce(task: () => Promise<void>): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let again = false;
-  return () => {
-    again = true;
-    running ??= (async () => {
-      try {
-        while (again) {
-          again = false;
-          await task();
-        }
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  };
 }
 
 const venueOf = (row: FloorVenue): FloorChanges['venue'] => ({
