@@ -31,38 +31,32 @@ function lastPart(raw: Buffer): Deflated {
   return { data: deflateRawSync(raw, { level: 1 }), crc: crc32(raw), length: raw.length };
 }
 
-// crc32_combine (zlib): the CRC of A‖B from crc(A), crc(B) and |B|, by squaring the operator
-// that appends one zero bit, in GF(2).
+// crc32_combine (zlib): the CRC of A‖B from crc(A), crc(B) and |B|: crc(A) run through |B|
+// zero bytes (a linear operator in GF(2)), xor crc(B). The operators for 2^k zero bytes are
+// squared once, here, so a combination is a few matrix-vector products.
 const times = (matrix: Uint32Array, vector: number): number => {
   let sum = 0;
   for (let i = 0; vector !== 0; i++, vector >>>= 1) if (vector & 1) sum ^= matrix[i]!;
   return sum >>> 0;
 };
 
-const square = (into: Uint32Array, matrix: Uint32Array): void => {
-  for (let n = 0; n < 32; n++) into[n] = times(matrix, matrix[n]!);
-};
+const squared = (matrix: Uint32Array): Uint32Array => matrix.map((column) => times(matrix, column));
+
+/** ZEROS[k]: the operator that appends 2^k zero bytes to a CRC's message. */
+const ZEROS: Uint32Array[] = (() => {
+  let bit: Uint32Array = new Uint32Array(32);
+  bit[0] = 0xedb88320; // one zero bit: the CRC-32 polynomial, reflected
+  for (let n = 1; n < 32; n++) bit[n] = (1 << (n - 1)) >>> 0;
+  for (let i = 0; i < 3; i++) bit = squared(bit); // eight bits: one byte
+  const operators: Uint32Array[] = [bit];
+  for (let k = 1; k < 53; k++) operators.push(squared(operators[k - 1]!));
+  return operators;
+})();
 
 export function crc32Combine(crc1: number, crc2: number, length2: number): number {
-  if (length2 <= 0) return crc1 >>> 0;
-  const even = new Uint32Array(32);
-  const odd = new Uint32Array(32);
-  odd[0] = 0xedb88320; // the CRC-32 polynomial, reflected
-  for (let n = 1, row = 1; n < 32; n++, row = (row << 1) >>> 0) odd[n] = row;
-  square(even, odd); // two zero bits
-  square(odd, even); // four
   let crc = crc1 >>> 0;
-  let rest = length2;
-  // The first squaring gives one zero byte (eight bits), then two, four, …
-  for (;;) {
-    square(even, odd);
-    if (rest % 2) crc = times(even, crc);
-    rest = Math.floor(rest / 2);
-    if (rest === 0) break;
-    square(odd, even);
-    if (rest % 2) crc = times(odd, crc);
-    rest = Math.floor(rest / 2);
-    if (rest === 0) break;
+  for (let k = 0, rest = length2; rest > 0; k++, rest = Math.floor(rest / 2)) {
+    if (rest % 2) crc = times(ZEROS[k]!, crc);
   }
   return (crc ^ crc2) >>> 0;
 }
