@@ -6,14 +6,15 @@ import { createDevicesRepo, type Beat } from './devices.repo';
  * that writes nothing sends one after its pulls): at a championship that is a statement per
  * request, for "last seen" and "writes pending". The first beat of a device (and user) is
  * recorded at once and its answer — registered where the user works, the device as the office
- * sees it — kept for ANSWER_MS; the beats within that time are answered from it and written
- * together, one statement for every device each FLUSH_MS. A change of the device through this
- * process (registration, rename, revoke, restore) forgets its answer; revocation is read from
- * the revoked set each time. So the office's list is at most FLUSH_MS behind a tablet, and
- * another process's answer at most ANSWER_MS behind a change.
+ * sees it — kept for ANSWER_MS (a tablet beats every few seconds to a minute); the beats within
+ * that time are answered from it and written together, one statement for every device each
+ * FLUSH_MS. A change of the device through this process (registration, rename, revoke,
+ * restore) forgets its answer, and revocation is read from the revoked set each time (another
+ * process sees it within REVOKED_TTL_MS). So the office's list is at most FLUSH_MS behind a
+ * tablet, and a rename through another process reaches the tablet within ANSWER_MS.
  */
 
-export const ANSWER_MS = 5_000;
+export const ANSWER_MS = 60_000;
 export const FLUSH_MS = 1_000;
 
 export interface BeatValues {
