@@ -23,8 +23,8 @@ const NUMBERS = {
   'result-every': 'seconds between saved results',
   'tablets-per-login': 'tablets sharing one floor login',
   riders: 'riders at the show',
-  port: 'API port',
-  'pg-port': 'PostgreSQL port',
+  port: 'API port (0: a free one)',
+  'pg-port': 'PostgreSQL port (0: a free one)',
   seed: 'seed of the pseudo-random mix',
   'scrypt-n': 'scrypt cost of the logins and the server (SCRYPT_N)',
 } as const;
