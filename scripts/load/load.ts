@@ -23,8 +23,8 @@ const NUMBERS = {
   'result-every': 'seconds between saved results',
   'tablets-per-login': 'tablets sharing one floor login',
   riders: 'riders at the show',
-  port: 'API port',
-  'pg-port': 'PostgreSQL port',
+  port: 'API port (0: a free one)',
+  'pg-port': 'PostgreSQL port (0: a free one)',
   seed: 'seed of the pseudo-random mix',
   'scrypt-n': 'scrypt cost of the logins and the server (SCRYPT_N)',
 } as const;
@@ -54,6 +54,7 @@ const { values } = parseArgs({
     ...Object.fromEntries(Object.keys(NUMBERS).map((name) => [name, { type: 'string' as const }])),
     'no-fsync': { type: 'boolean' },
     'no-raw': { type: 'boolean' },
+    'no-invoice-run': { type: 'boolean' },
     help: { type: 'boolean' },
   },
 });
@@ -66,6 +67,7 @@ if (values.help) {
   }
   console.info('  --no-fsync           PostgreSQL without fsync and synchronous commit (as the tests run it)');
   console.info('  --no-raw             skip the raw-INSERT ceiling');
+  console.info('  --no-invoice-run     the office starts no invoice run');
   process.exit(0);
 }
 
@@ -82,6 +84,7 @@ for (const name of Object.keys(NUMBERS) as (keyof typeof NUMBERS)[]) {
 }
 if (values['no-fsync']) options.durable = false;
 if (values['no-raw']) options.rawCeiling = false;
+if (values['no-invoice-run']) options.invoiceRun = false;
 
 const report = await runLoad(options);
 for (const line of reportLines(report)) console.info(line);

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BalanceCheck } from '@shared/schemas/ledger';
@@ -10,6 +11,7 @@ import { Book } from './book';
 import { cpuBetween, postmasterPid, readCpu, type CpuReading } from './cpu';
 import { HttpClient, json } from './http';
 import { OfficeUser, ResultsDesk, signInOffice } from './office';
+import { profileWorkers } from './profile';
 import { seededRandom } from './random';
 import { FLOOR_KINDS, seedShow, VENUE, type FloorKind } from './seed';
 import { Spectators } from './spectators';
@@ -43,16 +45,22 @@ export interface LoadOptions {
   /** Tablets that share one floor login. */
   tabletsPerLogin: number;
   riders: number;
+  /** 0: a free one (PostgreSQL's among 55,000–55,999, away from the other figures' clusters). */
   port: number;
   pgPort: number;
   durable: boolean;
   /** Also measure the raw-INSERT ceiling of the cluster afterwards. */
   rawCeiling: boolean;
+  /** The first office user starts the invoice run in the middle of the window. */
+  invoiceRun: boolean;
   seed: number;
   /** scrypt cost of the seeded logins' password hashes and the server's (SCRYPT_N). */
   scryptN: number;
   log: (line: string) => void;
 }
+
+/** The supervisor's inspector port with LOAD_PROFILE (worker n: this + n; opened only on SIGUSR1). */
+const INSPECT_PORT = 9300;
 
 export const DEFAULT_OPTIONS: LoadOptions = {
   tablets: 500,
@@ -68,10 +76,11 @@ export const DEFAULT_OPTIONS: LoadOptions = {
   resultEverySeconds: 3,
   tabletsPerLogin: 20,
   riders: 1000,
-  port: 4390,
-  pgPort: 54_500 + (process.pid % 400),
+  port: 0,
+  pgPort: 0,
   durable: true,
   rawCeiling: true,
+  invoiceRun: true,
   seed: 1,
   scryptN: 8192,
   log: (line) => console.info(line),
@@ -96,6 +105,7 @@ export interface LoadReport {
 export async function startServer(options: LoadOptions, databaseUrl: string, dataDir: string): Promise<ChildProcess> {
   // LOAD_NODE_ARGS: more arguments for the API processes, e.g. `--cpu-prof` (workers inherit them).
   const nodeArgs = process.env.LOAD_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  if (process.env.LOAD_PROFILE) nodeArgs.push(`--inspect-port=${INSPECT_PORT}`);
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/main.ts'], {
     env: {
       ...process.env,
@@ -160,8 +170,29 @@ function tabletKinds(count: number): FloorKind[] {
   return Array.from({ length: count }, (_, i) => pattern[i % pattern.length]!);
 }
 
+/** A port nothing listens on at 127.0.0.1: `preferred`, else one of `from` … `from + 999`. */
+async function freePort(preferred: number, from: number): Promise<number> {
+  const free = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+  if (preferred && (await free(preferred))) return preferred;
+  for (let i = 0; i < 50; i++) {
+    const port = from + Math.floor(Math.random() * 1000);
+    if (await free(port)) return port;
+  }
+  throw new Error(`no free port in ${from}–${from + 999}`);
+}
+
 export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadReport> {
-  const options = { ...DEFAULT_OPTIONS, ...partial };
+  const given = { ...DEFAULT_OPTIONS, ...partial };
+  const options = {
+    ...given,
+    port: await freePort(given.port, 46_000),
+    pgPort: await freePort(given.pgPort, 55_000),
+  };
   const { log } = options;
   const cleanups: (() => Promise<void> | void)[] = [];
   try {
@@ -258,6 +289,10 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
     // The window.
     const apiPid = server.pid!;
     const pgPid = postmasterPid(cluster.data);
+    // LOAD_PROFILE=<dir>: each API process's CPU profile of the window (profile.ts).
+    const stopProfile = process.env.LOAD_PROFILE
+      ? await profileWorkers(apiPid, INSPECT_PORT, process.env.LOAD_PROFILE)
+      : null;
     stats.recording = true;
     windowOpen = true;
     const cpu0 = readCpu(apiPid, pgPid);
@@ -276,10 +311,11 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
         ),
     );
     for (const user of office) user.start();
-    if (office[0]) setTimeout(() => office[0]!.startInvoiceRun(), windowMs / 2);
+    if (office[0] && options.invoiceRun) setTimeout(() => office[0]!.startInvoiceRun(), windowMs / 2);
     desk?.start(options.resultEverySeconds * 1000);
     await new Promise((r) => setTimeout(r, windowMs));
     const cpu1 = readCpu(apiPid, pgPid);
+    await stopProfile?.();
     if (statementsFile) await topStatements(url, statementsFile);
     const windowSeconds = (performance.now() - t0) / 1000;
     windowOpen = false;
@@ -393,7 +429,8 @@ async function topStatements(url: string, file: string | null): Promise<void> {
     const { rows } = await client.query<{ calls: string; total: number; mean: number; query: string }>(
       `SELECT calls, round(total_exec_time)::float AS total, round(mean_exec_time::numeric, 3)::float AS mean,
          left(regexp_replace(query, '\\s+', ' ', 'g'), 300) AS query
-       FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 40`,
+       FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+       ORDER BY total_exec_time DESC LIMIT 40`,
     );
     writeFileSync(file, rows.map((r) => `${r.total} ms  ${r.calls}×  ${r.mean} ms  ${r.query}`).join('\n') + '\n');
   } finally {

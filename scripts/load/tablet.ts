@@ -18,8 +18,8 @@ import type { Stats } from './stats';
  * write with its own Idempotency-Key, in order, retried with the outbox's backoff when no answer
  * came, each batch carrying the device's heartbeat — the heartbeat of its own after a pull
  * (at most one per HEARTBEAT_MIN_GAP_MS, the last state told at the gap's end, none within the
- * gap after a batch told it), a pull after every flush that sent something, and a pull every
- * `pullEveryMs`. A tablet coming back online opens the app again: its device credential is
+ * gap after a batch told it), a pull after a flush that sent something (unless the last pull is
+ * more recent than PULL_AFTER_FLUSH_GAP_MS), and a pull every `pullEveryMs`. A tablet coming back online opens the app again: its device credential is
  * exchanged for a session and its backlog goes in one batch.
  */
 
@@ -28,6 +28,7 @@ const BACKOFF_BASE_MS = 1_000; // src/offline/outbox.ts backoffMs
 const BACKOFF_MAX_MS = 30_000;
 export const APP_VERSION = 'load-test';
 const UNDO_VISIBLE_MS = 15_000; // src/offline/writes.ts
+const PULL_AFTER_FLUSH_GAP_MS = 15_000; // src/offline/sync.ts
 
 export interface TabletWorld {
   http: string;
@@ -61,6 +62,7 @@ export class Tablet {
   private stopped = false;
   private timers = new Set<ReturnType<typeof setTimeout>>();
   private lastHeartbeat = -Infinity;
+  private lastPulled = -Infinity;
   private quietUntil = -Infinity;
   private heartbeatTimer: ReturnType<typeof setTimeout> | undefined;
   private heartbeatRunning = false;
@@ -400,7 +402,8 @@ export class Tablet {
     }
     if (!follow || this.stopped) return;
     this.heartbeat();
-    if (sent) await this.pull();
+    // sync.ts: the venue is pulled after a flush unless it was pulled within PULL_AFTER_FLUSH_GAP_MS.
+    if (sent && now() - this.lastPulled >= PULL_AFTER_FLUSH_GAP_MS) await this.pull();
   }
 
   // ---- heartbeat and pull -------------------------------------------------------------------
@@ -453,6 +456,7 @@ export class Tablet {
       return;
     }
     this.cursor = end.cursor;
+    this.lastPulled = now();
     if (kind === 'pull') this.heartbeat();
   }
 }

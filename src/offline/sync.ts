@@ -27,6 +27,12 @@ import { fetchTransport, type Transport } from './transport';
 
 const OUTBOX_LOCK = 'paddock-outbox';
 export const PULL_INTERVAL_MS = 60_000;
+/**
+ * A flush pulls the venues it sent writes of, unless one was pulled this recently: a tablet that
+ * charges every few seconds then pulls every PULL_AFTER_FLUSH_GAP_MS, not after every charge (the
+ * written rows are shown as saved at once; the server's rows come with the next pull).
+ */
+export const PULL_AFTER_FLUSH_GAP_MS = 15_000;
 /** While the API does not answer (wifi up, server down), it is asked this often: the badge turns back soon. */
 export const UNREACHABLE_PROBE_MS = 10_000;
 
@@ -251,7 +257,10 @@ export function createFloorSync(options: EngineOptions = {}) {
       if (reported !== undefined) onReported(reported);
       else heartbeat();
       // The server's rows replace the pending ones.
-      await Promise.all([...sent].map((venue) => pull(venue)));
+      const stale = [...sent].filter(
+        (venue) => now() - (lastPulled.get(venue) ?? -Infinity) >= PULL_AFTER_FLUSH_GAP_MS,
+      );
+      await Promise.all(stale.map((venue) => pull(venue)));
     } catch (error) {
       console.warn('Floor outbox: flush failed', error);
     } finally {
@@ -285,6 +294,8 @@ export function createFloorSync(options: EngineOptions = {}) {
   }
 
   const pulls = new Map<number, () => Promise<void>>();
+  /** When each venue was last pulled (a pull that got its answer). */
+  const lastPulled = new Map<number, number>();
   function pull(venue: number): Promise<void> {
     let run = pulls.get(venue);
     if (!run) {
@@ -297,6 +308,7 @@ export function createFloorSync(options: EngineOptions = {}) {
           if (result === 'unauthorized' && (await renew()) === 'renewed') {
             result = await pullChanges(db, transport, venue, now());
           }
+          if (result === 'ok') lastPulled.set(venue, now());
           if (result === 'outdated') outdated();
           else heartbeat();
         } catch (error) {

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { BACKOFF_MAX_MS, backoffMs, pendingWrites, saveWrite } from '@/offline/outbox';
 import { createHeartbeat } from '@/offline/device';
 import { dismissAttention } from '@/offline/status';
-import { chargeWrite, heartbeatAnswer, outboxFixture, USER, VENUE } from './offline-fakes';
+import { PULL_AFTER_FLUSH_GAP_MS } from '@/offline/sync';
+import { changes, chargeWrite, heartbeatAnswer, outboxFixture, USER, VENUE } from './offline-fakes';
 
 const { fx, engine, queue, queued } = outboxFixture('outbox-test');
 
@@ -79,6 +80,23 @@ describe('outbox', () => {
     await engine({ heartbeat: alone }).flush();
     expect((fx.server.batches.at(-1)!.body as { device?: unknown }).device).toBeUndefined();
     expect(alone).toHaveBeenCalled();
+  });
+
+  it('a flush pulls the venue it sent to, unless it was pulled within the gap before', async () => {
+    const sync = engine();
+    const pulled = () => fx.server.pullPaths().length;
+    fx.server.answerPull(changes({ cursor: 1 }), changes({ cursor: 2 }), changes({ cursor: 3 }));
+    await sync.pull(VENUE);
+    expect(pulled()).toBe(1);
+    await queue(1);
+    fx.clock += PULL_AFTER_FLUSH_GAP_MS - 1;
+    await sync.flush();
+    expect(fx.server.effects).toEqual(['key-1']);
+    expect(pulled()).toBe(1);
+    await saveWrite(fx.db, USER, chargeWrite(VENUE, 'key-2'));
+    fx.clock += 1;
+    await sync.flush();
+    expect(pulled()).toBe(2);
   });
 
   it('sends up to 100 writes in one request; a refused 37th is shown, the others leave the queue', async () => {

@@ -166,6 +166,38 @@ describe('POST /api/v1/device/heartbeat/', () => {
   });
 });
 
+describe('heartbeats in a burst', () => {
+  it('are answered at once and written together: the office lists the last; a renamed or revoked device is told', async () => {
+    const device = await registered('stable');
+    const first = await heartbeat('stable', { device_id: device.device_id, app_version: '1.5.0', pending_writes: 3 });
+    expect(first.json<DeviceHeartbeat>().device).toMatchObject({ pending_writes: 3 });
+    // Within the answer's life the beat is answered from the first one, with its own values…
+    const second = await heartbeat('stable', { device_id: device.device_id, app_version: '1.5.1', pending_writes: 9 });
+    expect(second.statusCode).toBe(200);
+    expect(second.json<DeviceHeartbeat>()).toMatchObject({
+      registered: true,
+      device: { id: device.id, pending_writes: 9, app_version: '1.5.1' },
+    });
+    // …and written with the next ones: the office's list reads them first.
+    const listed = await call('organizer', 'GET', '/api/v1/venue/1/devices/');
+    expect(listed.json<DeviceList>().results).toEqual([
+      expect.objectContaining({ id: device.id, pending_writes: 9, app_version: '1.5.1' }),
+    ]);
+    const [row] = await db().select().from(devices).where(eq(devices.id, device.id));
+    expect(row).toMatchObject({ pendingWrites: 9, appVersion: '1.5.1' });
+
+    expect((await call('organizer', 'PATCH', `/api/v1/device/${device.id}/`, { name: 'Stable west' })).statusCode).toBe(
+      200,
+    );
+    const renamed = await heartbeat('stable', { device_id: device.device_id, pending_writes: 0 });
+    expect(renamed.json<DeviceHeartbeat>().device).toMatchObject({ name: 'Stable west', pending_writes: 0 });
+    expect((await call('organizer', 'POST', `/api/v1/device/${device.id}/revoke/`)).statusCode).toBe(200);
+    const revoked = await heartbeat('stable', { device_id: device.device_id, pending_writes: 0 });
+    expect(revoked.statusCode).toBe(403);
+    expect(revoked.json().error).toBe('device_revoked');
+  });
+});
+
 describe("the office's devices", () => {
   it('lists the venue for its office and every venue for admins (filter by venue)', async () => {
     const a = await registered('stable', randomUUID(), 'B tablet');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { gunzipSync } from 'node:zlib';
+import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FloorChanges } from '../../src/shared/schemas/floor';
 import { FLOOR_ENTITIES } from '../../src/shared/floor-constants';
@@ -20,6 +21,33 @@ let f: FloorFixtures;
 beforeEach(async () => {
   f = await seedFloorFixtures(server().database.db);
 });
+
+/**
+ * What a tablet holds after applying an answer, as the sync engine applies a streamed one: the
+ * rows of every line, a later line's version of a row over an earlier one, then the tombstones.
+ */
+function applied(lines: FloorStreamLine[]) {
+  const rows = new Map<string, unknown>();
+  const gone = new Set<string>();
+  for (const line of lines) {
+    if ('entity' in line) for (const row of line.rows) rows.set(`${line.entity}:${row.id}`, row);
+    if ('deleted' in line) for (const d of line.deleted) gone.add(`${d.entity}:${d.id}`);
+  }
+  for (const key of gone) rows.delete(key);
+  return { rows: Object.fromEntries([...rows].sort(([a], [b]) => a.localeCompare(b))), gone: [...gone].sort() };
+}
+
+const linesOf = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as FloorStreamLine);
+
+/** The JSON answer as the lines a tablet applies. */
+const asLines = (changes: FloorChanges): FloorStreamLine[] => [
+  ...FLOOR_ENTITIES.map((entity) => ({ entity, rows: changes[entity] }) as FloorStreamLine),
+  { deleted: changes.deleted },
+];
 
 /** An answer with each list in id order (the two may send rows in another order). */
 function normalised(changes: FloorChanges) {
@@ -55,9 +83,15 @@ describe('the log of recent floor changes', () => {
       }
     };
 
+    // Hundreds of rows at once (the office imports attendees): the log compresses what it holds.
+    const block = (n: number) =>
+      db.execute(sql`INSERT INTO attendees (venue_id, first_name, last_name, kind)
+        SELECT 1, 'Guest', 'No. ' || g, 'guest' FROM generate_series(1, ${n}::int) g`);
     // The office renames a rider and changes a price (rows of the rider and the item).
     await db.update(consumables).set({ unitPriceMinor: 16_000 }).where(eq(consumables.id, f.box));
     await db.update(riders).set({ firstName: 'Rosalind' }).where(eq(riders.id, f.rider));
+    await step();
+    await block(600);
     await step();
     const charge = { venue: 1, kind: 'charge', party_type: 'rider', party_id: f.rider, source: 'stable' };
     const keys = [randomUUID(), randomUUID(), randomUUID()];
@@ -109,6 +143,15 @@ describe('the log of recent floor changes', () => {
     await step();
     await db.update(grooms).set({ riderId: other!.id }).where(eq(grooms.id, f.groom));
     await step();
+    // To a rider who is not at the show (a tombstone alone), compressed with hundreds of rows,
+    // then back to the first rider: an answer must not carry that tombstone after the row.
+    const [away] = await db.insert(riders).values({ firstName: 'Nora', lastName: 'Away' }).returning({ id: riders.id });
+    await db.update(grooms).set({ riderId: away!.id }).where(eq(grooms.id, f.groom));
+    await step();
+    await block(700);
+    await step();
+    await db.update(grooms).set({ riderId: f.rider }).where(eq(grooms.id, f.groom));
+    await step();
     for (let i = 0; i < 3; i++) {
       const posted = await write(logged, stable, 'transaction/', { ...charge, consumable: f.shavings, quantity: 1 });
       expect(posted.statusCode, posted.body).toBe(201);
@@ -127,6 +170,16 @@ describe('the log of recent floor changes', () => {
         expect(a.statusCode, a.body).toBe(200);
         expect(b.statusCode, b.body).toBe(200);
         expect(normalised(a.changes()), `${who} from ${cursor}`).toEqual(normalised(b.changes()));
+        // Line by line and gzipped, from the log's compressed segments: the same rows and tombstones applied.
+        const gzipped = await pull(logged, auth, 1, cursor, {
+          accept: 'application/x-ndjson',
+          'accept-encoding': 'gzip',
+        });
+        expect(gzipped.headers['content-encoding']).toBe('gzip');
+        const lines = linesOf(gunzipSync(gzipped.rawPayload).toString('utf8'));
+        expect(lines[0]).toMatchObject({ cursor: b.changes().cursor, reset: false });
+        expect(lines.at(-1)).toEqual({ end: true, cursor: b.changes().cursor });
+        expect(applied(lines), `${who} from ${cursor}, gzipped`).toEqual(applied(asLines(b.changes())));
       }
     }
     // The money roles see the entries (the charges, the reversal), the others none.
@@ -144,10 +197,7 @@ describe('the log of recent floor changes', () => {
 
     // Line by line, the log answers what its JSON answer holds.
     const streamed = await pull(logged, stable, 1, cursors.stable[0], { accept: 'application/x-ndjson' });
-    const lines = streamed.body
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as FloorStreamLine);
+    const lines = linesOf(streamed.body);
     expect(lines[0]).toEqual({ protocol: first.protocol, venue: first.venue, cursor: first.cursor, reset: false });
     expect(lines.at(-1)).toEqual({ end: true, cursor: first.cursor });
     const rebuilt: Record<string, { id: number }[]> = {};

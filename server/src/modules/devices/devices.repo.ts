@@ -48,6 +48,14 @@ SELECT
   EXISTS (SELECT 1 FROM devices WHERE device_key = ${param(1)}::text AND revoked_at IS NOT NULL) AS revoked,
   (SELECT count(*)::int FROM devices WHERE venue_id = ${param(6)}::int) AS venue_devices`);
 
+/** BEAT for many devices at once, each with the time it beat (in the order of their keys). */
+const BEAT_MANY = `UPDATE devices d SET last_seen_at = b.at, last_user_id = b."userId", pending_writes = b."pendingWrites",
+    app_version = COALESCE(b."appVersion", d.app_version), updated_at = now()
+  FROM json_to_recordset($1::json) AS b(key text, "userId" int, "pendingWrites" int, "appVersion" text,
+    "anyVenue" boolean, "venueId" int, at timestamptz)
+  WHERE d.device_key = b.key AND d.revoked_at IS NULL AND (b."anyVenue" OR d.venue_id = b."venueId")
+    AND (d.last_seen_at IS NULL OR d.last_seen_at <= b.at)`;
+
 export interface Beat {
   /** The device as the office sees it, when it is registered where the user works. */
   device: Device | null;
@@ -180,6 +188,22 @@ export function createDevicesRepo(db: Db) {
       );
       if (!row) throw new Error('heartbeat answered nothing');
       return { device: row.device, revoked: row.revoked, venueDevices: Number(row.venue_devices) };
+    },
+
+    /** Heartbeats gathered (device-beats.ts): each device's last values, one statement for all. */
+    async beatMany(
+      beats: readonly {
+        key: string;
+        userId: number;
+        appVersion: string | null;
+        pendingWrites: number;
+        anyVenue: boolean;
+        venueId: number | null;
+        at: string;
+      }[],
+      tx: Db = db,
+    ): Promise<void> {
+      await runFixed(tx, 'devices.beat.many', BEAT_MANY, [JSON.stringify(beats)]);
     },
 
     /** The keys of every revoked device (few: the guard keeps them in memory). */

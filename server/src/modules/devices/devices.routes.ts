@@ -25,6 +25,8 @@ const params = z.object({ id: idParam });
 export function devicesRoutes(app: App, ctx: AppContext): void {
   registerDeviceGuard(app, ctx.revokedDevices);
   const service = createDevicesService(ctx, ctx.revokedDevices);
+  // The heartbeats gathered in this process are written before it stops.
+  app.addHook('onClose', () => service.flushBeats());
   const tags = ['devices'];
   const security = [{ bearer: [] }];
 

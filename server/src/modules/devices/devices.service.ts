@@ -14,6 +14,7 @@ import { pageOf } from '../../http/pagination';
 import { sessionOf } from '../../http/session';
 import type { RequestUser } from '../../types';
 import { assertKnownVenueAccess, assertVenueAccess } from '../venue/venue-access';
+import { createDeviceBeats } from './device-beats';
 import type { RevokedKeys } from './device-guard';
 import { createDevicesRepo, type DeviceRow, type DeviceView } from './devices.repo';
 
@@ -48,6 +49,7 @@ const isAdmin = (user: RequestUser) => user.roles.includes('admin');
  */
 export function createDevicesService(ctx: AppContext, revoked: RevokedKeys) {
   const repo = createDevicesRepo(ctx.db);
+  const beats = createDeviceBeats(ctx.db);
 
   async function viewOf(id: number): Promise<Device> {
     const view = await repo.view(id);
@@ -65,7 +67,7 @@ export function createDevicesService(ctx: AppContext, revoked: RevokedKeys) {
 
   async function setRevoked(request: FastifyRequest, id: number, revoke: boolean): Promise<Device> {
     const user = sessionOf(request);
-    await officeDevice(user, id);
+    const device = await officeDevice(user, id);
     await ctx.db.transaction(async (tx) => {
       const row = await repo.lockById(id, tx);
       if (!row) throw new AppError('not_found');
@@ -86,6 +88,7 @@ export function createDevicesService(ctx: AppContext, revoked: RevokedKeys) {
       );
     });
     revoked.invalidate();
+    beats.forget(device.deviceKey);
     return viewOf(id);
   }
 
@@ -132,6 +135,7 @@ export function createDevicesService(ctx: AppContext, revoked: RevokedKeys) {
         }
         return result;
       });
+      beats.forget(input.device_id);
       return { status: created ? 201 : 200, body: await viewOf(row.id) };
     },
 
@@ -140,7 +144,8 @@ export function createDevicesService(ctx: AppContext, revoked: RevokedKeys) {
      * is refused (here, and before by the guard for its own endpoint).
      */
     async heartbeat(user: RequestUser, input: DeviceHeartbeatInput): Promise<DeviceHeartbeat> {
-      const beat = await repo.beat(input.device_id, {
+      if (await revoked.has(input.device_id)) throw new AppError('device_revoked');
+      const beat = await beats.beat(input.device_id, {
         userId: user.id,
         appVersion: input.app_version ?? null,
         pendingWrites: input.pending_writes,
@@ -154,11 +159,13 @@ export function createDevicesService(ctx: AppContext, revoked: RevokedKeys) {
 
     async listOfVenue(user: RequestUser, venueId: number, query: ListQuery): Promise<DeviceList> {
       await assertKnownVenueAccess(ctx.db, user, venueId, { office: true });
+      await beats.flush();
       const { count, rows } = await repo.listOfVenue(venueId, pageOf(query));
       return { count, results: rows.map(toDevice) };
     },
 
     async listAll(query: ListQuery & { venue?: number }): Promise<DeviceList> {
+      await beats.flush();
       const { count, rows } = await repo.listAll(query.venue, pageOf(query));
       return { count, results: rows.map(toDevice) };
     },
@@ -178,9 +185,13 @@ export function createDevicesService(ctx: AppContext, revoked: RevokedKeys) {
             tx,
           );
         });
+        beats.forget(before.deviceKey);
       }
       return viewOf(id);
     },
+
+    /** The heartbeats gathered and not yet written (when the process stops). */
+    flushBeats: () => beats.flush(),
 
     revoke: (request: FastifyRequest, id: number) => setRevoked(request, id, true),
     restore: (request: FastifyRequest, id: number) => setRevoked(request, id, false),

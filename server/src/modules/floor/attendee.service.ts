@@ -1,15 +1,18 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Attendee, AttendeeRow, attendeeEdit, attendeeInput, attendeeListQuery } from '@shared/schemas/floor';
 import { AppError, fieldError } from '../../app-error';
 import type { AppContext } from '../../context';
-import { idempotent, type IdempotencyClaim, type Outcome } from '../../http/idempotency';
+import { idempotent, replayOf, type IdempotencyClaim, type Outcome } from '../../http/idempotency';
 import { pageOf } from '../../http/pagination';
 import { sessionOf } from '../../http/session';
 import type { RequestUser } from '../../types';
 import { violatedUniqueIndex } from '../configuration/pg-errors';
 import { assertVenueAccess } from '../venue/venue-access';
+import { attendees } from '../../db/schema';
 import { createAttendeeRepo, type NewAttendee } from './attendee.repo';
+import { lookupWithKey, writeOneRow } from './event-write';
 import { toAttendee } from './floor-wire';
 
 type AttendeeInput = z.output<typeof attendeeInput>;
@@ -66,36 +69,45 @@ export function createAttendeeService(ctx: AppContext) {
       };
     },
 
-    /** A new attendee; its client key is the request's Idempotency-Key (offline rows match it). */
+    /**
+     * A new attendee; its client key is the request's Idempotency-Key (offline rows match it).
+     * The venue and a stored answer to the key are read at once (a replay answers first), then
+     * the attendee, its key and its audit row are written in one statement (event-write.ts).
+     */
     async create(request: FastifyRequest, input: AttendeeInput, claim: IdempotencyClaim): Promise<Outcome<Attendee>> {
       const user = sessionOf(request);
       assertVenueAccess(user, input.venue);
+      const { found, stored } = await lookupWithKey(
+        ctx.db,
+        claim,
+        sql`SELECT id FROM venues WHERE id = ${input.venue}`,
+      );
+      if (stored) return replayOf<Attendee>(claim, stored);
+      if (!found) throw fieldError('venue', 'does_not_exist');
+      const now = new Date();
+      const values = {
+        venueId: input.venue,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        email: orNull(input.email),
+        phone: orNull(input.phone),
+        kind: input.kind,
+        role: input.role ?? null,
+        organisation: orNull(input.organisation),
+        badge: orNull(input.badge),
+        createdByUserId: user.id,
+        clientKey: claim.key,
+        createdAt: now,
+        updatedAt: now,
+      };
+      const device = orNull(input.device_id);
       return badgeChecked(
-        idempotent(ctx.db, claim, async (tx) => {
-          if (!(await repo.venueExists(input.venue, tx))) throw fieldError('venue', 'does_not_exist');
-          const row = await repo.insert(
-            {
-              venueId: input.venue,
-              firstName: input.first_name,
-              lastName: input.last_name,
-              email: orNull(input.email),
-              phone: orNull(input.phone),
-              kind: input.kind,
-              role: input.role ?? null,
-              organisation: orNull(input.organisation),
-              badge: orNull(input.badge),
-              createdByUserId: user.id,
-              clientKey: claim.key,
-            },
-            tx,
-          );
-          const device = orNull(input.device_id);
-          await ctx.audit.record(
-            request,
-            { action: 'attendee.create', details: { id: row.id, venue: row.venueId, device } },
-            tx,
-          );
-          return { status: 201, body: toAttendee(row) };
+        writeOneRow(ctx.db, request, {
+          table: attendees,
+          values,
+          claim,
+          answer: toAttendee({ id: 0, userId: null, floorSeq: 0, ...values }),
+          audit: { action: 'attendee.create', details: { id: 0, venue: input.venue, device } },
         }),
       );
     },

@@ -5,7 +5,9 @@ import type { FloorChanges } from '@shared/schemas/floor';
 import type { Db } from '../../db/client';
 import type { ListName } from './changes-lists';
 import { changesRepo, type FloorLists, type FloorVenue } from './changes.repo';
+import { rowLines } from './changes-stream';
 import { EntryTable, floorRows, tombstonesOf, type QrCodes } from './changes-wire';
+import { deflatePart, type Deflated } from './gzip-parts';
 
 /**
  * The recent changes of each venue, kept by this process as the wire rows' JSON. Every tablet
@@ -26,6 +28,27 @@ import { EntryTable, floorRows, tombstonesOf, type QrCodes } from './changes-wir
 
 /** Rows kept per venue; the oldest go first (their cursors are then read from the database). */
 const MAX_ROWS = 20_000;
+
+/**
+ * The rows logged are also compressed once, in segments of at least SEGMENT_ROWS rows or
+ * SEGMENT_MS of changes, as the lines of a streamed answer: a pull that accepts gzip is sent the
+ * segments after its cursor as they are (gzip-parts.ts), and only the rows around them are
+ * compressed for it. Compressing every tablet's answer anew cost more than anything else a
+ * pull does (a row of the venue goes out once to every tablet).
+ */
+const SEGMENT_ROWS = 500;
+const SEGMENT_MS = 2_000;
+/** A segment is compressed once: harder than an answer is. */
+const SEGMENT_LEVEL = 6;
+
+interface Segment {
+  /** The rows numbered after `from` and up to `to`. */
+  from: number;
+  to: number;
+  /** The lines for roles with entries, and without them (null: none). */
+  money: Deflated | null;
+  moneyless: Deflated | null;
+}
 
 interface Logged {
   seq: number;
@@ -50,6 +73,11 @@ interface VenueLog {
   rows: Logged[];
   /** The latest version of each key. */
   latest: Map<string, Logged>;
+  /** Sealed segments, contiguous from `base` up to `sealed`. */
+  segments: Segment[];
+  sealed: number;
+  /** When the first row after `sealed` was logged. */
+  openSince: number | null;
   refresh: () => Promise<void>;
 }
 
@@ -71,6 +99,16 @@ function splitSeq(json: string): { json: string; seqs: number[] } {
 
 const LISTS = [...FLOOR_ENTITIES, 'deleted'] as const satisfies readonly ListName[];
 
+/** The changes after a cursor as gzip parts: rows to compress now around compressed segments. */
+export interface LoggedParts {
+  venue: FloorChanges['venue'];
+  top: number;
+  head: Record<FloorEntity, Buffer[]>;
+  segments: Deflated[];
+  tail: Record<FloorEntity, Buffer[]>;
+  deleted: Buffer[];
+}
+
 export interface LoggedChanges {
   venue: FloorChanges['venue'];
   /** The counter the answer is complete up to. */
@@ -82,6 +120,53 @@ export interface LoggedChanges {
 }
 
 const utf8 = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8');
+
+/** The index of the first row numbered after `seq`. */
+function firstAfter(log: VenueLog, seq: number): number {
+  let lo = 0;
+  let hi = log.rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (log.rows[mid]!.seq > seq) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+const emptyLists = () =>
+  Object.fromEntries(FLOOR_ENTITIES.map((entity) => [entity, [] as Buffer[]])) as Record<FloorEntity, Buffer[]>;
+
+/** The latest versions of the rows numbered after `after` and up to `upTo` (no tombstones). */
+function rowsIn(log: VenueLog, after: number, upTo: number, money: boolean): Record<FloorEntity, Buffer[]> {
+  const lists = emptyLists();
+  for (let i = firstAfter(log, after); i < log.rows.length && log.rows[i]!.seq <= upTo; i++) {
+    const row = log.rows[i]!;
+    if (row.superseded || row.entity === 'deleted' || (row.entity === 'transactions' && !money)) continue;
+    lists[row.entity].push(row.json);
+  }
+  return lists;
+}
+
+/** The tombstones numbered after `after` whose rows have not come back. */
+function tombstonesAfter(log: VenueLog, after: number): Buffer[] {
+  const gone: Buffer[] = [];
+  for (let i = firstAfter(log, after); i < log.rows.length; i++) {
+    const row = log.rows[i]!;
+    if (row.entity === 'deleted' && !row.superseded) gone.push(row.json);
+  }
+  return gone;
+}
+
+/** Compresses the rows after the last segment into one (for both kinds of role). */
+function seal(log: VenueLog): void {
+  const part = (money: boolean) => {
+    const lines = rowLines(rowsIn(log, log.sealed, log.top, money));
+    return lines.length ? deflatePart(Buffer.concat(lines), SEGMENT_LEVEL) : null;
+  };
+  log.segments.push({ from: log.sealed, to: log.top, money: part(true), moneyless: part(false) });
+  log.sealed = log.top;
+  log.openSince = null;
+}
 
 /** Every log of each database (a service's per venue), to forget them at once. */
 const registry = new WeakMap<Db, Set<Map<number, Promise<VenueLog | null>>>>();
@@ -108,7 +193,9 @@ export function createChangesLog(db: Db, qr: QrCodes) {
       // The counter went back (the database was reset): nothing kept is of this database.
       log.rows = [];
       log.latest.clear();
-      log.base = log.top = top;
+      log.segments = [];
+      log.base = log.top = log.sealed = top;
+      log.openSince = null;
       return;
     }
     if (top === log.top) return;
@@ -145,17 +232,25 @@ export function createChangesLog(db: Db, qr: QrCodes) {
     added.sort((a, b) => a.seq - b.seq || Number(b.entity === 'deleted') - Number(a.entity === 'deleted'));
     for (const row of added) {
       const earlier = log.latest.get(row.key);
+      // A tombstone too: a row that comes back (a groom moved away and back) beats it.
       if (earlier) earlier.superseded = true;
       log.latest.set(row.key, row);
     }
     log.rows.push(...added);
     log.top = top;
+    log.openSince ??= Date.now();
+    if (log.rows.length - firstAfter(log, log.sealed) >= SEGMENT_ROWS || Date.now() - log.openSince >= SEGMENT_MS) {
+      seal(log);
+    }
     if (log.rows.length > MAX_ROWS) {
-      // A quarter goes at once, whole numbers: every row of the new base's number leaves with it.
-      const cut = log.rows[Math.floor(MAX_ROWS / 4)]!.seq;
+      // A quarter goes at once, whole segments: every row of the new base's number leaves with it.
+      const oldest = log.rows[Math.floor(MAX_ROWS / 4)]!.seq;
+      const cut = log.segments.find((segment) => segment.to >= oldest)?.to ?? oldest;
       log.rows = log.rows.filter((r) => r.seq > cut);
       for (const [key, row] of log.latest) if (row.seq <= cut) log.latest.delete(key);
+      log.segments = log.segments.filter((segment) => segment.from >= cut);
       log.base = cut;
+      if (log.sealed < cut) log.sealed = cut;
     }
   }
 
@@ -168,6 +263,9 @@ export function createChangesLog(db: Db, qr: QrCodes) {
       venue: venueOf(row),
       rows: [],
       latest: new Map(),
+      segments: [],
+      sealed: top,
+      openSince: null,
       refresh: () => Promise.resolve(),
     };
     log.refresh = coalesce(() => refresh(log, venueId));
@@ -209,24 +307,42 @@ export function createChangesLog(db: Db, qr: QrCodes) {
       await log.refresh();
       if (since < log.base || since > log.top || since < log.purged) return null;
       // The latest version of each row numbered after `since`, in the order of their numbers.
-      const answer = Object.fromEntries(FLOOR_ENTITIES.map((entity) => [entity, [] as Buffer[]])) as Record<
-        FloorEntity,
-        Buffer[]
-      >;
-      const deleted: Buffer[] = [];
-      let first = log.rows.length;
-      while (first > 0 && log.rows[first - 1]!.seq > since) first -= 1;
-      for (let i = first; i < log.rows.length; i++) {
-        const row = log.rows[i]!;
-        if (row.superseded || (row.entity === 'transactions' && !money)) continue;
-        (row.entity === 'deleted' ? deleted : answer[row.entity]).push(row.json);
-      }
       return {
         venue: log.venue,
         top: log.top,
         purged: log.purged,
-        lists: answer,
-        deleted,
+        lists: rowsIn(log, since, log.top, money),
+        deleted: tombstonesAfter(log, since),
+      };
+    },
+
+    /**
+     * The same as gzip parts: the rows up to the first segment boundary after `since`, the
+     * segments after it, the rows after the last segment (a segment may hold a version of a row
+     * that a later part replaces: the tablet applies the parts in order, tombstones last, and
+     * only a row's latest tombstone goes out); null when the log does not hold them.
+     */
+    async sinceParts(venueId: number, since: number, money: boolean): Promise<LoggedParts | null> {
+      const log = await logOf(venueId);
+      if (!log) return null;
+      await log.refresh();
+      if (since < log.base || since > log.top || since < log.purged) return null;
+      let first = log.segments.findIndex((segment) => segment.to > since);
+      if (first === -1) first = log.segments.length;
+      const cut = log.segments[first];
+      // A cursor within a segment: its rows after the cursor go row by row, the segment not.
+      const headTo = cut && cut.from < since ? cut.to : since;
+      if (cut && cut.from < since) first += 1;
+      const segments = log.segments
+        .slice(first)
+        .flatMap((segment) => (money ? segment.money : segment.moneyless) ?? []);
+      return {
+        venue: log.venue,
+        top: log.top,
+        head: rowsIn(log, since, headTo, money),
+        segments,
+        tail: rowsIn(log, Math.max(log.sealed, headTo), log.top, money),
+        deleted: tombstonesAfter(log, since),
       };
     },
   };

@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { Readable } from 'node:stream';
-import { FLOOR_ENTITIES } from '@shared/floor-constants';
+import { FLOOR_ENTITIES, type FloorEntity } from '@shared/floor-constants';
 import { FLOOR_STREAM_CHUNK, type FloorStreamHeader, type FloorStreamLine } from '@shared/floor-stream';
 import type { FloorChanges, FloorTransaction } from '@shared/schemas/floor';
 import type { LoggedChanges } from './changes-log';
@@ -48,14 +48,11 @@ function join(parts: Buffer[], rows: readonly Buffer[]): void {
   });
 }
 
-/**
- * The log's answer (changes-log.ts) as the same lines, one buffer each, from the rows' kept
- * JSON: copied as they are, never serialised again.
- */
-export function loggedLines(header: FloorStreamHeader, changes: LoggedChanges): Buffer[] {
-  const lines = [bytes(`${JSON.stringify(header)}\n`)];
+/** The lines of rows kept as JSON (changes-log.ts), each list in chunks of FLOOR_STREAM_CHUNK rows. */
+export function rowLines(lists: Record<FloorEntity, readonly Buffer[]>): Buffer[] {
+  const lines: Buffer[] = [];
   for (const entity of FLOOR_ENTITIES) {
-    const rows = changes.lists[entity];
+    const rows = lists[entity];
     for (let start = 0; start < rows.length; start += FLOOR_STREAM_CHUNK) {
       const parts = [bytes(`{"entity":${JSON.stringify(entity)},"rows":[`)];
       join(parts, rows.slice(start, start + FLOOR_STREAM_CHUNK));
@@ -63,14 +60,30 @@ export function loggedLines(header: FloorStreamHeader, changes: LoggedChanges): 
       lines.push(Buffer.concat(parts));
     }
   }
-  if (changes.deleted.length) {
+  return lines;
+}
+
+/** The tombstones' line (none without tombstones) and the end line. */
+export function closingLines(deleted: readonly Buffer[], cursor: number): Buffer[] {
+  const lines: Buffer[] = [];
+  if (deleted.length) {
     const parts = [bytes('{"deleted":[')];
-    join(parts, changes.deleted);
+    join(parts, deleted);
     parts.push(LINE_END);
     lines.push(Buffer.concat(parts));
   }
-  lines.push(bytes(`${JSON.stringify({ end: true, cursor: header.cursor })}\n`));
+  lines.push(bytes(`${JSON.stringify({ end: true, cursor })}\n`));
   return lines;
+}
+
+export const headerLine = (header: FloorStreamHeader): Buffer => bytes(`${JSON.stringify(header)}\n`);
+
+/**
+ * The log's answer (changes-log.ts) as the same lines, one buffer each, from the rows' kept
+ * JSON: copied as they are, never serialised again.
+ */
+export function loggedLines(header: FloorStreamHeader, changes: LoggedChanges): Buffer[] {
+  return [headerLine(header), ...rowLines(changes.lists), ...closingLines(changes.deleted, header.cursor)];
 }
 
 /** The log's answer as the JSON answer (floorChanges), from the rows' kept JSON. */

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { qrCodeOf } from '../../security/qr';
 import type { RequestUser } from '../../types';
 import { assertKnownVenueAccess, assertVenueAccess, canActOnVenue } from '../venue/venue-access';
-import { createChangesLog, type LoggedChanges } from './changes-log';
+import { createChangesLog, type LoggedChanges, type LoggedParts } from './changes-log';
 import { changesRepo } from './changes.repo';
 import { EntryTable, floorRows } from './changes-wire';
 
@@ -41,9 +41,11 @@ export function needsReset(cursor: number, seq: number, purgedSeq: number): bool
 export const MONEYLESS_CURSOR = 2 ** 40;
 
 /** A pull's answer: its rows, or (the changes since a recent cursor) the log's JSON of them. */
+type PullHeader = Pick<FloorChanges, 'protocol' | 'venue' | 'cursor' | 'reset'>;
 export type PullAnswer =
   | { logged: false; body: FloorChanges }
-  | { logged: true; header: Pick<FloorChanges, 'protocol' | 'venue' | 'cursor' | 'reset'>; changes: LoggedChanges };
+  | { logged: true; header: PullHeader; changes: LoggedChanges }
+  | { logged: 'parts'; header: PullHeader; parts: LoggedParts };
 
 /** The floor changes of a venue (src/shared/schemas/floor.ts `floorChanges`). */
 export function createChangesService(ctx: AppContext) {
@@ -70,12 +72,25 @@ export function createChangesService(ctx: AppContext) {
      * snapshot after all (it is ahead of the counter, or tombstones it has not seen were
      * purged), it is read once more as a snapshot.
      */
-    async changes(user: RequestUser, venueId: number, cursor: number): Promise<PullAnswer> {
+    async changes(
+      user: RequestUser,
+      venueId: number,
+      cursor: number,
+      /** The answer is sent as gzip lines: the log may answer with its compressed segments. */
+      { gzipLines = false }: { gzipLines?: boolean } = {},
+    ): Promise<PullAnswer> {
       // Another venue's staff: 404 for a venue that does not exist, else 403, and nothing read.
       if (!canActOnVenue(user, venueId)) await assertKnownVenueAccess(ctx.db, user, venueId);
       const money = can(user.roles, 'transaction.venue');
       const since = money ? cursor : cursor < MONEYLESS_CURSOR ? 0 : cursor - MONEYLESS_CURSOR;
       const cursorOf = (seq: number) => (money ? seq : seq + MONEYLESS_CURSOR);
+      if (since > 0 && gzipLines) {
+        const parts = await log.sinceParts(venueId, since, money);
+        if (parts) {
+          const header = { protocol: SYNC_PROTOCOL, venue: parts.venue, cursor: cursorOf(parts.top), reset: false };
+          return { logged: 'parts', header, parts };
+        }
+      }
       if (since > 0) {
         const changes = await log.since(venueId, since, money);
         if (changes) {

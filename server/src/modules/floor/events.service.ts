@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type {
@@ -11,14 +12,15 @@ import type {
 } from '@shared/schemas/floor';
 import { AppError, fieldError } from '../../app-error';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import { idempotent, type IdempotencyClaim, type Outcome } from '../../http/idempotency';
+import { replayOf, type IdempotencyClaim, type Outcome } from '../../http/idempotency';
 import { pageOf } from '../../http/pagination';
 import { sessionOf } from '../../http/session';
 import type { RequestUser } from '../../types';
 import { assertVenueAccess } from '../venue/venue-access';
 import { listVenue } from '../venue/venue-scope';
+import { attendeeCheckins, riderSignins, vetInspections } from '../../db/schema';
 import { createAttendeeRepo } from './attendee.repo';
+import { lookupWithKey, writeOneRow, type OneRowWrite } from './event-write';
 import { createEventsRepo, type EventFilter } from './events.repo';
 import { toCheckin, toInspection, toSignin } from './floor-wire';
 
@@ -51,15 +53,29 @@ export function createEventsService(ctx: AppContext) {
   const attendees = createAttendeeRepo(ctx.db);
 
   /** By id, or by the client key it was created with at a venue of the user's. */
-  async function attendeeOf(tx: Db, user: RequestUser, input: CheckinInput) {
-    const anyVenue = user.roles.includes('admin');
-    const found =
-      input.attendee !== undefined
-        ? await attendees.findById(input.attendee, tx)
-        : await attendees.findByKey(input.attendee_key ?? '', anyVenue ? null : (user.assignedVenueId ?? 0), tx);
-    if (!found) throw fieldError('attendee', 'does_not_exist');
+  const attendeeLookup = (user: RequestUser, input: CheckinInput) =>
+    input.attendee !== undefined
+      ? sql`SELECT id, venue_id AS "venueId" FROM attendees WHERE id = ${input.attendee}`
+      : sql`SELECT id, venue_id AS "venueId" FROM attendees WHERE client_key = ${input.attendee_key ?? ''}
+          AND (${user.roles.includes('admin')} OR venue_id = ${user.assignedVenueId ?? 0}) ORDER BY id LIMIT 1`;
+
+  /**
+   * A floor event: what it refers to and a stored answer to its key read at once (a replay
+   * answers first), then the event, its key and its audit row in one statement (event-write.ts).
+   */
+  async function writeEvent<T>(
+    request: FastifyRequest,
+    claim: IdempotencyClaim,
+    lookup: SQL,
+    missing: () => AppError,
+    write: (found: { id: number; venueId: number }, recordedAt: Date) => Omit<OneRowWrite<T>, 'claim'>,
+  ): Promise<Outcome<T>> {
+    const user = sessionOf(request);
+    const { found, stored } = await lookupWithKey<{ id: number; venueId: number }>(ctx.db, claim, lookup);
+    if (stored) return replayOf<T>(claim, stored);
+    if (!found) throw missing();
     assertVenueAccess(user, found.venueId);
-    return found;
+    return writeOneRow(ctx.db, request, { ...write(found, new Date()), claim });
   }
 
   /** The list's venue and parent: a named parent decides the venue (membership checked). */
@@ -79,40 +95,64 @@ export function createEventsService(ctx: AppContext) {
   return {
     async checkin(request: FastifyRequest, input: CheckinInput, claim: IdempotencyClaim): Promise<Outcome<Checkin>> {
       const user = sessionOf(request);
-      return idempotent(ctx.db, claim, async (tx) => {
-        const attendee = await attendeeOf(tx, user, input);
-        const values = eventValues(user, input, claim);
-        const row = await repo.insertCheckin(
-          { venueId: attendee.venueId, attendeeId: attendee.id, action: input.action, ...values },
-          tx,
-        );
-        const details = {
-          id: row.id,
-          venue: row.venueId,
-          attendee: attendee.id,
-          action: row.action,
-          device: row.deviceId,
-        };
-        await ctx.audit.record(request, { action: 'attendee.checkin', details }, tx);
-        return { status: 201, body: toCheckin(row, await repo.userName(user.id, tx)) };
-      });
+      return writeEvent(
+        request,
+        claim,
+        attendeeLookup(user, input),
+        () => fieldError('attendee', 'does_not_exist'),
+        (attendee, recordedAt) => {
+          const values = { venueId: attendee.venueId, attendeeId: attendee.id, action: input.action };
+          const row = { ...values, ...eventValues(user, input, claim), recordedAt };
+          return {
+            table: attendeeCheckins,
+            values: row,
+            answer: toCheckin({ id: 0, floorSeq: 0, ...row }, null),
+            recordedBy: user.id,
+            audit: {
+              action: 'attendee.checkin',
+              details: {
+                id: 0,
+                venue: attendee.venueId,
+                attendee: attendee.id,
+                action: input.action,
+                device: row.deviceId,
+              },
+            },
+          };
+        },
+      );
     },
 
     async signin(request: FastifyRequest, input: SigninInput, claim: IdempotencyClaim): Promise<Outcome<Signin>> {
       const user = sessionOf(request);
-      return idempotent(ctx.db, claim, async (tx) => {
-        const participation = await repo.participation(input.participation, tx);
-        if (!participation) throw fieldError('participation', 'does_not_exist');
-        assertVenueAccess(user, participation.venueId);
-        const values = eventValues(user, input, claim);
-        const row = await repo.insertSignin(
-          { venueId: participation.venueId, venueParticipationId: participation.id, action: input.action, ...values },
-          tx,
-        );
-        const details = { id: row.id, venue: row.venueId, participation: participation.id, action: row.action };
-        await ctx.audit.record(request, { action: 'rider.signin', details: { ...details, device: row.deviceId } }, tx);
-        return { status: 201, body: toSignin(row, await repo.userName(user.id, tx)) };
-      });
+      return writeEvent(
+        request,
+        claim,
+        sql`SELECT id, venue_id AS "venueId" FROM venue_participations WHERE id = ${input.participation}`,
+        () => fieldError('participation', 'does_not_exist'),
+        (participation, recordedAt) => {
+          const values = {
+            venueId: participation.venueId,
+            venueParticipationId: participation.id,
+            action: input.action,
+          };
+          const row = { ...values, ...eventValues(user, input, claim), recordedAt };
+          const details = {
+            id: 0,
+            venue: participation.venueId,
+            participation: participation.id,
+            action: input.action,
+          };
+          return {
+            table: riderSignins,
+            values: row,
+            answer: toSignin({ id: 0, floorSeq: 0, ...row }, null),
+            recordedBy: user.id,
+            audit: { action: 'rider.signin', details: { ...details, device: row.deviceId } },
+            signin: true,
+          };
+        },
+      );
     },
 
     async inspect(
@@ -121,26 +161,32 @@ export function createEventsService(ctx: AppContext) {
       claim: IdempotencyClaim,
     ): Promise<Outcome<Inspection>> {
       const user = sessionOf(request);
-      return idempotent(ctx.db, claim, async (tx) => {
-        const horse = await repo.participationHorse(input.horse, tx);
-        if (!horse) throw fieldError('horse', 'does_not_exist');
-        assertVenueAccess(user, horse.venueId);
-        const values = eventValues(user, input, claim);
-        const row = await repo.insertInspection(
-          {
+      return writeEvent(
+        request,
+        claim,
+        sql`SELECT id, venue_id AS "venueId" FROM participation_horses WHERE id = ${input.horse}`,
+        () => fieldError('horse', 'does_not_exist'),
+        (horse, recordedAt) => {
+          const values = {
             venueId: horse.venueId,
             participationHorseId: horse.id,
             status: input.status,
             notes: input.notes,
             inspector: input.inspector,
-            ...values,
-          },
-          tx,
-        );
-        const details = { id: row.id, venue: row.venueId, horse: horse.id, status: row.status, device: row.deviceId };
-        await ctx.audit.record(request, { action: 'horse.inspection', details }, tx);
-        return { status: 201, body: toInspection(row, await repo.userName(user.id, tx)) };
-      });
+          };
+          const row = { ...values, ...eventValues(user, input, claim), recordedAt };
+          return {
+            table: vetInspections,
+            values: row,
+            answer: toInspection({ id: 0, floorSeq: 0, ...row }, null),
+            recordedBy: user.id,
+            audit: {
+              action: 'horse.inspection',
+              details: { id: 0, venue: horse.venueId, horse: horse.id, status: input.status, device: row.deviceId },
+            },
+          };
+        },
+      );
     },
 
     async checkins(user: RequestUser, query: EventListQuery): Page<Checkin> {

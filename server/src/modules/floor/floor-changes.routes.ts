@@ -9,7 +9,16 @@ import type { App } from '../../types';
 import { FLOOR_ENTITIES } from '@shared/floor-constants';
 import { FLOOR_STREAM_TYPE } from '@shared/floor-stream';
 import { assertSyncProtocol, createChangesService } from './changes.service';
-import { changesLines, changesStream, loggedJson, loggedLines } from './changes-stream';
+import {
+  changesLines,
+  changesStream,
+  closingLines,
+  headerLine,
+  loggedJson,
+  loggedLines,
+  rowLines,
+} from './changes-stream';
+import { gzipOf } from './gzip-parts';
 import { sendQuick, sendQuickStream } from './quick-compress';
 import { createQrService } from './qr.service';
 
@@ -40,11 +49,22 @@ export function floorChangesRoutes(app: App, ctx: AppContext): void {
     },
     async (request, typedReply) => {
       assertSyncProtocol(request.headers[SYNC_PROTOCOL_HEADER]);
-      const answer = await changes.changes(sessionOf(request), request.params.id, request.query.cursor);
+      const streamed = request.headers.accept?.includes(FLOOR_STREAM_TYPE) ?? false;
+      const gzipLines = streamed && /\bgzip\b/i.test(String(request.headers['accept-encoding'] ?? ''));
+      const answer = await changes.changes(sessionOf(request), request.params.id, request.query.cursor, { gzipLines });
       const reply: FastifyReply = typedReply;
       reply.header(SYNC_PROTOCOL_HEADER, String(SYNC_PROTOCOL)).header('cache-control', 'no-store');
-      const streamed = request.headers.accept?.includes(FLOOR_STREAM_TYPE);
       reply.type(streamed ? `${FLOOR_STREAM_TYPE}; charset=utf-8` : 'application/json; charset=utf-8');
+      // The log's segments, compressed once, sent as they are between the rows compressed now.
+      if (answer.logged === 'parts') {
+        const { header, parts } = answer;
+        const first = Buffer.concat([headerLine(header), ...rowLines(parts.head)]);
+        const last = Buffer.concat([...rowLines(parts.tail), ...closingLines(parts.deleted, header.cursor)]);
+        return reply
+          .header('vary', 'accept-encoding')
+          .header('content-encoding', 'gzip')
+          .send(gzipOf(first, parts.segments, last));
+      }
       // The changes since a recent cursor are small and frequent: built at once from the kept
       // JSON of each row and compressed fast.
       if (answer.logged) {
