@@ -59,22 +59,30 @@ const includes = (text: string | null | undefined, query: string) => (text ?? ''
 /** The venue's rows of a list: its snapshot's with the later ones (snapshot-chunks.ts). */
 const rowsOf = <E extends ChunkedEntity>(venue: number, entity: E) => venueRows(floorDb, venue, entity);
 
-async function horsesByParticipation(venue: number, participations: LocalId[]): Promise<Map<LocalId, LocalHorse[]>> {
-  const wanted = new Set(participations);
-  const horses = (await rowsOf(venue, 'horses')).filter((horse) => wanted.has(horse.participation));
+/** The horses of the `wanted` participations, by participation, in head-number order. */
+function groupHorses(horses: LocalHorse[], wanted: Set<LocalId>): Map<LocalId, LocalHorse[]> {
   const map = new Map<LocalId, LocalHorse[]>();
-  for (const horse of horses) map.set(horse.participation, [...(map.get(horse.participation) ?? []), horse]);
+  for (const horse of horses) {
+    if (wanted.has(horse.participation)) map.set(horse.participation, [...(map.get(horse.participation) ?? []), horse]);
+  }
   for (const list of map.values()) list.sort((a, b) => (a.head_number ?? Infinity) - (b.head_number ?? Infinity));
   return map;
+}
+
+async function horsesByParticipation(venue: number, participations: LocalId[]): Promise<Map<LocalId, LocalHorse[]>> {
+  return groupHorses(await rowsOf(venue, 'horses'), new Set(participations));
 }
 
 async function withHorses(venue: number, riders: LocalRider[], grooms: LocalGroom[]): Promise<FloorPerson[]> {
   const ridersById = new Map(riders.map((r) => [r.id, r]));
   const missing = new Set<LocalId>(grooms.map((g) => g.participation).filter((id) => !ridersById.has(id)));
-  if (missing.size) {
-    for (const rider of await rowsOf(venue, 'riders')) if (missing.has(rider.id)) ridersById.set(rider.id, rider);
-  }
-  const horses = await horsesByParticipation(venue, [...ridersById.keys()]);
+  // The horses are read beside the grooms' riders, not after them.
+  const [venueRiders, venueHorses] = await Promise.all([
+    missing.size ? rowsOf(venue, 'riders') : [],
+    rowsOf(venue, 'horses'),
+  ]);
+  for (const rider of venueRiders) if (missing.has(rider.id)) ridersById.set(rider.id, rider);
+  const horses = groupHorses(venueHorses, new Set(ridersById.keys()));
   const people: FloorPerson[] = riders.map((rider) => ({ type: 'rider', rider, groom: null, horses: [] }));
   for (const groom of grooms) {
     const rider = ridersById.get(groom.participation);
@@ -108,16 +116,25 @@ async function qrPerson(venue: number, code: string): Promise<FloorPerson | null
   const ref = parseQrCode(code);
   if (!ref) return null;
   const matches = (row: { venue: number; qr: string }) => row.venue === venue && row.qr.toLowerCase() === ref.code;
-  if (ref.type === 'r') {
-    const rider = (await rowsOf(venue, 'riders')).find((row) => row.rider === ref.id && matches(row));
-    return rider ? ((await withHorses(venue, [rider], []))[0] ?? null) : null;
-  }
-  const groom = await venueRow(floorDb, venue, 'grooms', ref.id);
-  return groom && matches(groom) ? ((await withHorses(venue, [], [groom]))[0] ?? null) : null;
-}
-
-export function useQrPerson(venue: number, code: string): FloorPerson | null | undefined {
-  return useLiveQuery(() => qrPerson(venue, code), [venue, code]);
+  // The person, their rider and the horses in one round of reads, not one after the other.
+  const [riders, horses, groom] = await Promise.all([
+    rowsOf(venue, 'riders'),
+    rowsOf(venue, 'horses'),
+    ref.type === 'g' ? venueRow(floorDb, venue, 'grooms', ref.id) : undefined,
+  ]);
+  const rider =
+    ref.type === 'r'
+      ? riders.find((row) => row.rider === ref.id && matches(row))
+      : groom && matches(groom)
+        ? riders.find((row) => row.id === groom.participation)
+        : undefined;
+  if (!rider) return null;
+  return {
+    type: ref.type === 'r' ? 'rider' : 'groom',
+    rider,
+    groom: ref.type === 'r' ? null : groom!,
+    horses: groupHorses(horses, new Set([rider.id])).get(rider.id) ?? [],
+  };
 }
 
 /** The venue's active items by name. */
