@@ -12,6 +12,8 @@ import {
   type TransactionPage,
 } from './db';
 import { floorTable } from './outbox';
+import { useAppStore } from '@/lib/store';
+import { takeEarlyPull } from './early-pull';
 import { streamedPull } from './pull-stream';
 import { clearSnapshotChunks, putSnapshotChunks, removeFromChunks, snapshotChunk } from './snapshot-chunks';
 import { pageRows, putTransactionPages, transactionPage } from './transaction-pages';
@@ -60,14 +62,16 @@ export async function pullChanges(db: FloorDb, transport: Transport, venue: numb
     applyTombstones: (tx, deleted) => applyTombstones(db, tx, venue, deleted),
   });
   try {
+    const cursor = state?.cursor ?? 0;
     ({
       status,
       body,
       streamed = false,
     } = await transport({
       method: 'GET',
-      path: `venue/${venue}/floor/changes/?cursor=${state?.cursor ?? 0}`,
+      path: `venue/${venue}/floor/changes/?cursor=${cursor}`,
       onLine: stream.onLine,
+      answer: takeEarlyPull(venue, cursor, useAppStore.getState().token) ?? undefined,
     }));
     if (streamed) {
       const finished = await stream.finish();

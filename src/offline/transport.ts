@@ -1,7 +1,7 @@
 import { API_PREFIX } from '@shared/constants';
-import { SYNC_PROTOCOL, SYNC_PROTOCOL_HEADER } from '@shared/floor-constants';
 import { FLOOR_STREAM_TYPE } from '@shared/floor-stream';
 import { useAppStore } from '@/lib/store';
+import { pullHeaders } from './early-pull';
 
 /**
  * The sync engine's own HTTP: no toasts, no session handling, no request sharing (unlike
@@ -24,6 +24,8 @@ export interface SyncRequest {
    * `streamed` true. A server that answers plain JSON is read as usual.
    */
   onLine?: (value: unknown) => void;
+  /** The answer of this very request, already asked for (early-pull.ts): read instead of fetching. */
+  answer?: Promise<Response>;
 }
 
 export interface SyncResponse {
@@ -71,25 +73,22 @@ async function readLines(response: Response, onLine: (value: unknown) => void): 
 }
 
 /** fetch with the signed-in user's bearer token. */
-export const fetchTransport: Transport = async ({ method, path, body, key, token: asUser, onLine }) => {
+export const fetchTransport: Transport = async ({ method, path, body, key, token: asUser, onLine, answer }) => {
   const { language } = useAppStore.getState();
   const token = asUser ?? useAppStore.getState().token;
-  const headers = new Headers({
-    Accept: onLine ? `${FLOOR_STREAM_TYPE}, application/json;q=0.9` : 'application/json',
-    'Accept-Language': language,
-    [SYNC_PROTOCOL_HEADER]: String(SYNC_PROTOCOL),
-  });
-  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const headers = pullHeaders(token, language);
+  if (!onLine) headers.set('Accept', 'application/json');
   if (key) headers.set('Idempotency-Key', key);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
-  const response = await fetch(`${API_PREFIX}/${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    cache: 'no-store',
-    // A connection that hangs counts as lost: the outbox retries, the pull runs again later.
-    signal: AbortSignal.timeout(method === 'GET' ? PULL_TIMEOUT_MS : WRITE_TIMEOUT_MS),
-  });
+  const response = await (answer ??
+    fetch(`${API_PREFIX}/${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: 'no-store',
+      // A connection that hangs counts as lost: the outbox retries, the pull runs again later.
+      signal: AbortSignal.timeout(method === 'GET' ? PULL_TIMEOUT_MS : WRITE_TIMEOUT_MS),
+    }));
   const type = response.headers.get('content-type') ?? '';
   if (onLine && response.ok && response.body && type.startsWith(FLOOR_STREAM_TYPE)) {
     await readLines(response, onLine);

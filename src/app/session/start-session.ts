@@ -41,9 +41,20 @@ function startFloorPull(user: CurrentUser): void {
   const venue = user.assigned_venue;
   if (venue === null || user.roles.includes('admin')) return;
   if (!user.roles.some((role) => FLOOR_DASHBOARD_ROLES.includes(role))) return;
+  const { token, language } = useAppStore.getState();
+  // A new tablet asks for its snapshot at once, while the offline store's code loads.
+  const early = token
+    ? import('@/offline/early-pull').then(
+        ({ startEarlyPull }) => startEarlyPull(venue, token, language),
+        () => undefined,
+      )
+    : Promise.resolve();
   // A failure here is the floor screens' to show when they pull themselves.
   import('@/offline/sync').then(
-    ({ pullNow }) => pullNow(venue),
+    async ({ pullNow }) => {
+      await early;
+      return pullNow(venue);
+    },
     () => undefined,
   );
 }
