@@ -1,15 +1,23 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { LANGUAGES, type Language } from '@shared/constants';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 /** One answer of GET /static/dist/translations.json, compressed once on first use. */
 export interface TranslationBundle {
   json: string;
   etag: string;
-  /** The same JSON as brotli (best quality) and gzip. */
-  encoded(encoding: 'br' | 'gzip'): Buffer;
+  /**
+   * The same JSON as brotli (best quality) and gzip. Compressed off the event loop: at the best
+   * quality a language takes a few hundred milliseconds, which held up every other request of a
+   * sign-in (a floor tablet's first pull among them) the first time after a start.
+   */
+  encoded(encoding: 'br' | 'gzip'): Promise<Buffer>;
 }
 
 export interface Translations {
@@ -40,15 +48,15 @@ function readNamespaces(dir: string): Record<string, unknown> {
 
 function bundleOf(value: unknown): TranslationBundle {
   const json = JSON.stringify(value);
-  const cache: Partial<Record<'br' | 'gzip', Buffer>> = {};
+  const cache: Partial<Record<'br' | 'gzip', Promise<Buffer>>> = {};
   return {
     json,
     etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`,
     encoded: (encoding) =>
       (cache[encoding] ??=
         encoding === 'br'
-          ? brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } })
-          : gzipSync(json, { level: 9 })),
+          ? brotliAsync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } })
+          : gzipAsync(json, { level: 9 })),
   };
 }
 

@@ -36,7 +36,7 @@ export function translationRoutes(app: App, ctx: AppContext): void {
       },
       config: { policy: 'public' },
     },
-    (request, reply) => {
+    async (request, reply) => {
       const { lng } = request.query;
       const bundle = lng ? translations.byLanguage[lng] : translations.all;
       reply.header('cache-control', 'no-cache').header('etag', bundle.etag).header('vary', 'Accept-Encoding');
@@ -44,7 +44,7 @@ export function translationRoutes(app: App, ctx: AppContext): void {
       reply.type('application/json; charset=utf-8');
       const encoding = acceptedEncoding(request.headers['accept-encoding']);
       if (!encoding) return reply.send(bundle.json);
-      return reply.header('content-encoding', encoding).send(bundle.encoded(encoding));
+      return reply.header('content-encoding', encoding).send(await bundle.encoded(encoding));
     },
   );
 }
