@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import WebSocket from 'ws';
 
@@ -78,6 +78,7 @@ export async function profileWorkers(
     await session.call('Profiler.start');
   }
   return async () => {
+    mkdirSync(dir, { recursive: true });
     for (const session of sessions) {
       const { profile } = (await session.call('Profiler.stop')) as { profile: unknown };
       writeFileSync(path.join(dir, `window-${session.pid}.cpuprofile`), JSON.stringify(profile));
