@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { coalesce } from '@shared/coalesce';
 import { DEMO_PASSWORD } from '@shared/constants';
-import { MAX_BATCH_WRITES, SYNC_PROTOCOL, SYNC_PROTOCOL_HEADER } from '@shared/floor-constants';
+import { DEVICE_ANSWER_HEADER, MAX_BATCH_WRITES, SYNC_PROTOCOL, SYNC_PROTOCOL_HEADER } from '@shared/floor-constants';
 import { FLOOR_STREAM_TYPE } from '@shared/floor-stream';
 import type { FloorBatchResponse } from '@shared/schemas/floor-batch';
 import type { Book, SentWrite, WriteKind } from './book';
@@ -16,9 +16,9 @@ import type { Stats } from './stats';
  * returns its device credential), the device's registration and first pull; then each write
  * queued and flushed at once — up to MAX_BATCH_WRITES in one POST /api/v1/floor/writes/, each
  * write with its own Idempotency-Key, in order, retried with the outbox's backoff when no answer
- * came, each batch carrying the device's heartbeat — the heartbeat of its own after a pull
- * (at most one per HEARTBEAT_MIN_GAP_MS, the last state told at the gap's end, none within the
- * gap after a batch told it), a pull after a flush that sent something (unless the last pull is
+ * came, each batch and each pull carrying the device's heartbeat — a heartbeat of its own only
+ * when neither told it (at most one per HEARTBEAT_MIN_GAP_MS, the last state told at the gap's
+ * end, none within the gap after a batch or pull told it), a pull after a flush that sent something (unless the last pull is
  * more recent than PULL_AFTER_FLUSH_GAP_MS), and a pull every `pullEveryMs`. A tablet coming back online opens the app again: its device credential is
  * exchanged for a session and its backlog goes in one batch.
  */
@@ -365,13 +365,9 @@ export class Tablet {
       }
       const { results, device } = json<FloorBatchResponse>(answer);
       const at = now();
-      // The batch told the heartbeat (device.ts createHeartbeat told()).
       if (device !== undefined) {
         if (device === null || !device.registered) this.world.stats.error('write', 200, 'device not registered');
-        this.lastHeartbeat = at;
-        this.quietUntil = at + HEARTBEAT_MIN_GAP_MS;
-        clearTimeout(this.heartbeatTimer);
-        this.heartbeatTimer = undefined;
+        this.told();
       }
       let stop = false;
       let done = 0;
@@ -408,6 +404,14 @@ export class Tablet {
 
   // ---- heartbeat and pull -------------------------------------------------------------------
 
+  /** A batch or a pull told the heartbeat (device.ts createHeartbeat told()). */
+  private told(): void {
+    this.lastHeartbeat = now();
+    this.quietUntil = this.lastHeartbeat + HEARTBEAT_MIN_GAP_MS;
+    clearTimeout(this.heartbeatTimer);
+    this.heartbeatTimer = undefined;
+  }
+
   /** device.ts createHeartbeat: at most one per gap; a call within the gap sends one at its end. */
   private heartbeat(): void {
     if (this.stopped || now() < this.quietUntil) return;
@@ -437,11 +441,15 @@ export class Tablet {
     else this.heartbeatTimer = setTimeout(() => void fire(), wait);
   }
 
-  /** pull.ts pullChanges: the venue's changes since the cursor, read line by line; then a heartbeat. */
+  /**
+   * pull.ts pullChanges: the venue's changes since the cursor, read line by line, carrying the
+   * device's heartbeat (sync.ts); a heartbeat of its own only when the answer told none.
+   */
   private async pullOnce(kind = 'pull'): Promise<void> {
+    const beat = `&device_id=${encodeURIComponent(this.deviceId)}&pending_writes=${this.queue.length}&app_version=${APP_VERSION}`;
     const answer = await this.call(kind, {
       method: 'GET',
-      path: `/api/v1/venue/${VENUE}/floor/changes/?cursor=${this.cursor}`,
+      path: `/api/v1/venue/${VENUE}/floor/changes/?cursor=${this.cursor}${this.deviceId ? beat : ''}`,
       headers: { accept: `${FLOOR_STREAM_TYPE}, application/json;q=0.9` },
       timeoutMs: 120_000,
     });
@@ -457,7 +465,12 @@ export class Tablet {
     }
     this.cursor = end.cursor;
     this.lastPulled = now();
-    if (kind === 'pull') this.heartbeat();
+    const told = answer!.headers[DEVICE_ANSWER_HEADER];
+    if (typeof told === 'string') {
+      const device = JSON.parse(decodeURIComponent(told)) as { registered: boolean } | null;
+      if (device === null || !device.registered) this.world.stats.error(kind, 200, 'device not registered');
+      this.told();
+    } else if (kind === 'pull') this.heartbeat();
   }
 }
 

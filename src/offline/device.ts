@@ -87,6 +87,23 @@ export function applyHeartbeat(answer: DeviceHeartbeat | null): void {
   }
 }
 
+/**
+ * The answer to a heartbeat a pull carried (DEVICE_ANSWER_HEADER: the heartbeat's JSON,
+ * URI-encoded; null for a revoked device). Undefined when it is not one: the engine then sends
+ * the heartbeat of its own.
+ */
+export function parseDeviceAnswer(raw: string): DeviceHeartbeat | null | undefined {
+  try {
+    const value = JSON.parse(decodeURIComponent(raw)) as unknown;
+    if (value === null) return null;
+    if (typeof value === 'object' && typeof (value as DeviceHeartbeat).registered === 'boolean')
+      return value as DeviceHeartbeat;
+  } catch {
+    // A proxy's mangled header: not an answer.
+  }
+  return undefined;
+}
+
 export const HEARTBEAT_MIN_GAP_MS = 5_000;
 
 /**

@@ -36,7 +36,28 @@ const isChanges = (body: unknown): body is FloorChanges =>
   typeof (body as FloorChanges).cursor === 'number' &&
   FLOOR_ENTITIES.every((entity) => Array.isArray((body as FloorChanges)[entity]));
 
-export async function pullChanges(db: FloorDb, transport: Transport, venue: number, now: number): Promise<PullResult> {
+/**
+ * A heartbeat the pull carries (the device's id, app version and writes waiting), and what to do
+ * with the server's answer to it (DEVICE_ANSWER_HEADER's value, as sent).
+ */
+export interface PullHeartbeat {
+  deviceId: string;
+  appVersion: string | null;
+  pending: number;
+  told: (answer: string) => void;
+}
+
+const heartbeatQuery = ({ deviceId, appVersion, pending }: PullHeartbeat): string =>
+  `&device_id=${encodeURIComponent(deviceId)}&pending_writes=${pending}` +
+  (appVersion === null ? '' : `&app_version=${encodeURIComponent(appVersion)}`);
+
+export async function pullChanges(
+  db: FloorDb,
+  transport: Transport,
+  venue: number,
+  now: number,
+  heartbeat?: PullHeartbeat,
+): Promise<PullResult> {
   const state = await db.sync.get(venue);
   const noteError = (message: string) => db.sync.update(venue, { lastError: message });
   let status: number;
@@ -63,16 +84,19 @@ export async function pullChanges(db: FloorDb, transport: Transport, venue: numb
   });
   try {
     const cursor = state?.cursor ?? 0;
+    let device: string | undefined;
     ({
       status,
       body,
       streamed = false,
+      device,
     } = await transport({
       method: 'GET',
-      path: `venue/${venue}/floor/changes/?cursor=${cursor}`,
+      path: `venue/${venue}/floor/changes/?cursor=${cursor}${heartbeat ? heartbeatQuery(heartbeat) : ''}`,
       onLine: stream.onLine,
       answer: takeEarlyPull(venue, cursor, useAppStore.getState().token) ?? undefined,
     }));
+    if (device !== undefined && status === 200) heartbeat?.told(device);
     if (streamed) {
       const finished = await stream.finish();
       measureSince(PERF.pullFetch, start);

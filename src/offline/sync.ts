@@ -12,11 +12,11 @@ import { useAppStore } from '@/lib/store';
 import { floorDb, type FloorDb } from './db';
 import { coalesce } from '@shared/coalesce';
 import type { DeviceHeartbeat } from '@shared/schemas/devices';
-import { appVersion, applyHeartbeat, createHeartbeat, markRevoked, sendHeartbeat } from './device';
+import { appVersion, applyHeartbeat, createHeartbeat, markRevoked, parseDeviceAnswer, sendHeartbeat } from './device';
 import { deviceId } from './device-id';
 import { BACKOFF_MAX_MS, flushOutbox, onEnqueue, type FlushResult } from './outbox';
 import { watchPersistence } from './persist';
-import { pullChanges } from './pull';
+import { pullChanges, type PullHeartbeat } from './pull';
 import { fetchTransport, type Transport } from './transport';
 
 /**
@@ -303,14 +303,28 @@ export function createFloorSync(options: EngineOptions = {}) {
         if (state.getState().outdated || isOffline()) return;
         busy(1);
         try {
-          let result = await pullChanges(db, transport, venue, now());
+          let told = false;
+          // The device's heartbeat rides with the pull: it needs no request of its own.
+          const carried = async (): Promise<PullHeartbeat | undefined> => {
+            const self = device?.();
+            if (!self) return undefined;
+            const pending = typeof indexedDB === 'undefined' ? 0 : await db.outbox.count();
+            const tell = (raw: string) => {
+              const answer = parseDeviceAnswer(raw);
+              if (answer === undefined) return;
+              told = true;
+              onReported(answer);
+            };
+            return { deviceId: self.id, appVersion: self.appVersion, pending, told: tell };
+          };
+          let result = await pullChanges(db, transport, venue, now(), await carried());
           // An expired session (a reopened floor device, a long outage) is renewed, then pulled again.
           if (result === 'unauthorized' && (await renew()) === 'renewed') {
-            result = await pullChanges(db, transport, venue, now());
+            result = await pullChanges(db, transport, venue, now(), await carried());
           }
           if (result === 'ok') lastPulled.set(venue, now());
           if (result === 'outdated') outdated();
-          else heartbeat();
+          else if (!told) heartbeat();
         } catch (error) {
           console.warn('Floor sync: pull failed', error);
         } finally {

@@ -1,4 +1,5 @@
 import { API_PREFIX } from '@shared/constants';
+import { DEVICE_ANSWER_HEADER } from '@shared/floor-constants';
 import { FLOOR_STREAM_TYPE } from '@shared/floor-stream';
 import { useAppStore } from '@/lib/store';
 import { pullHeaders } from './early-pull';
@@ -34,6 +35,8 @@ export interface SyncResponse {
   body: unknown;
   /** The answer was streamed line by line into `onLine`. */
   streamed?: true;
+  /** The answer to a heartbeat the request carried (DEVICE_ANSWER_HEADER, as sent). */
+  device?: string;
 }
 
 /** Answers with any HTTP status; throws only when no answer arrived (network lost). */
@@ -90,9 +93,11 @@ export const fetchTransport: Transport = async ({ method, path, body, key, token
       signal: AbortSignal.timeout(method === 'GET' ? PULL_TIMEOUT_MS : WRITE_TIMEOUT_MS),
     }));
   const type = response.headers.get('content-type') ?? '';
+  const device = response.headers.get(DEVICE_ANSWER_HEADER);
+  const told = device === null ? {} : { device };
   if (onLine && response.ok && response.body && type.startsWith(FLOOR_STREAM_TYPE)) {
     await readLines(response, onLine);
-    return { status: response.status, body: undefined, streamed: true };
+    return { status: response.status, body: undefined, streamed: true, ...told };
   }
-  return { status: response.status, body: await readBody(response) };
+  return { status: response.status, body: await readBody(response), ...told };
 };

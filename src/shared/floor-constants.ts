@@ -8,6 +8,11 @@ export const SYNC_PROTOCOL = 1;
 /** Oldest client protocol the server still accepts. */
 export const SYNC_PROTOCOL_MIN = 1;
 export const SYNC_PROTOCOL_HEADER = 'x-paddock-sync';
+/**
+ * The answer to a heartbeat folded into a pull: the heartbeat's JSON answer, URI-encoded
+ * (`null`: the device is revoked); absent when the pull carried none or it could not be told.
+ */
+export const DEVICE_ANSWER_HEADER = 'x-paddock-device';
 
 export const ATTENDEE_KINDS = ['team_member', 'guest', 'spectator', 'official', 'press', 'staff'] as const;
 export type AttendeeKind = (typeof ATTENDEE_KINDS)[number];

@@ -35,6 +35,8 @@ export function fakeServer() {
   const pulls: (SyncResponse | FloorChanges)[] = [];
   let nextId = 500;
   let fault: Fault | undefined;
+  /** Off: a server of before, which answers no heartbeat a pull carries. */
+  let answerHeartbeats = true;
 
   /** One write, as its single endpoint answers it; `replay` says whether the stored answer was sent. */
   const single = async (request: SyncRequest): Promise<SyncResponse & { replay?: true }> => {
@@ -98,7 +100,11 @@ export function fakeServer() {
       requests.push(request);
       const answer = pulls.shift();
       if (!answer) return { status: 404, body: { error: 'not_found' } };
-      return 'status' in answer ? answer : { status: 200, body: answer };
+      if ('status' in answer) return answer;
+      // A pull that carries the device's heartbeat gets its answer in a header, URI-encoded.
+      const device = new URLSearchParams(request.path.split('?')[1]).get('device_id');
+      if (device === null || !answerHeartbeats) return { status: 200, body: answer };
+      return { status: 200, body: answer, device: encodeURIComponent(JSON.stringify(heartbeatAnswer(device))) };
     }
     if (request.path === 'floor/writes/') return batch(request);
     const { replay: _replay, ...answer } = await single(request);
@@ -115,6 +121,7 @@ export function fakeServer() {
     /** How often a key was sent (reached the server or not). */
     attemptsOf: (key: string) => attempts.get(key) ?? 0,
     setFault: (next: Fault | undefined) => (fault = next),
+    answerHeartbeatsOfPulls: (on: boolean) => (answerHeartbeats = on),
     answerPull: (...answers: (SyncResponse | FloorChanges)[]) => pulls.push(...answers),
     pullPaths: () => requests.filter((r) => r.method === 'GET').map((r) => r.path),
   };

@@ -82,6 +82,29 @@ describe('outbox', () => {
     expect(alone).toHaveBeenCalled();
   });
 
+  it("a pull carries the device's heartbeat with every user's writes waiting; then no heartbeat of its own", async () => {
+    await saveWrite(fx.db, 99, chargeWrite(VENUE, 'other'));
+    const send = vi.fn(async () => undefined);
+    const heartbeat = createHeartbeat(send);
+    const onReported = vi.fn(() => heartbeat.told());
+    const device = () => ({ id: 'tablet 1', appVersion: '1.2.3' });
+    fx.server.answerPull(changes({ cursor: 1 }), changes({ cursor: 2 }));
+    await engine({ device, heartbeat, onReported }).pull(VENUE);
+    expect(fx.server.pullPaths()).toEqual([
+      `venue/${VENUE}/floor/changes/?cursor=0&device_id=tablet%201&pending_writes=1&app_version=1.2.3`,
+    ]);
+    expect(onReported).toHaveBeenCalledWith(heartbeatAnswer('tablet 1'));
+    expect(send).not.toHaveBeenCalled();
+
+    // A server of before answers no heartbeat: the engine sends its own.
+    fx.server.answerHeartbeatsOfPulls(false);
+    const alone = vi.fn();
+    await engine({ device, heartbeat: alone, onReported }).pull(VENUE);
+    expect(fx.server.pullPaths()[1]).toContain('cursor=1&device_id=');
+    expect(onReported).toHaveBeenCalledTimes(1);
+    expect(alone).toHaveBeenCalledTimes(1);
+  });
+
   it('a flush pulls the venue it sent to, unless it was pulled within the gap before', async () => {
     const sync = engine();
     const pulled = () => fx.server.pullPaths().length;

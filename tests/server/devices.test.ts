@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '@shared/constants';
+import { DEVICE_ANSWER_HEADER } from '@shared/floor-constants';
 import type { Device, DeviceHeartbeat, DeviceList } from '@shared/schemas/devices';
 import {
   attendeeCheckins,
@@ -195,6 +196,62 @@ describe('heartbeats in a burst', () => {
     const revoked = await heartbeat('stable', { device_id: device.device_id, pending_writes: 0 });
     expect(revoked.statusCode).toBe(403);
     expect(revoked.json().error).toBe('device_revoked');
+  });
+});
+
+describe('a heartbeat carried by a pull', () => {
+  const pull = (username: string, query: string) =>
+    call(username, 'GET', `/api/v1/venue/1/floor/changes/?cursor=0${query}`);
+  const answerOf = (res: Awaited<ReturnType<typeof pull>>): unknown => {
+    const header = res.headers[DEVICE_ANSWER_HEADER];
+    return typeof header === 'string' ? JSON.parse(decodeURIComponent(header)) : undefined;
+  };
+
+  it('is recorded and answered in a header as the heartbeat answers; a revoked device is told null', async () => {
+    const device = await registered('stable');
+    const res = await pull('stable', `&device_id=${device.device_id}&app_version=1.6.0&pending_writes=7`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().venue.id).toBe(1);
+    expect(answerOf(res)).toMatchObject({
+      registered: true,
+      device: { id: device.id, name: 'Stable tablet 1', pending_writes: 7, app_version: '1.6.0' },
+    });
+    // The office sees what the pull told.
+    const listed = await call('organizer', 'GET', '/api/v1/venue/1/devices/');
+    expect(listed.json<DeviceList>().results).toEqual([
+      expect.objectContaining({
+        id: device.id,
+        pending_writes: 7,
+        app_version: '1.6.0',
+        last_user: expect.any(String),
+      }),
+    ]);
+    // A device name outside Latin-1 survives the header.
+    await call('organizer', 'PATCH', `/api/v1/device/${device.id}/`, { name: 'Stajnia Łódź ✓' });
+    const renamed = await pull('stable', `&device_id=${device.device_id}&pending_writes=0`);
+    expect(answerOf(renamed)).toMatchObject({ device: { name: 'Stajnia Łódź ✓', pending_writes: 0 } });
+    // An unknown device: "not registered", as the heartbeat says it.
+    expect(answerOf(await pull('stable', `&device_id=${randomUUID()}&pending_writes=0`))).toMatchObject({
+      registered: false,
+      device: null,
+    });
+    expect((await call('organizer', 'POST', `/api/v1/device/${device.id}/revoke/`)).statusCode).toBe(200);
+    const revoked = await pull('stable', `&device_id=${device.device_id}&pending_writes=2`);
+    expect(revoked.statusCode).toBe(200);
+    expect(answerOf(revoked)).toBeNull();
+  });
+
+  it('is no heartbeat without a device, nor from a role without the floor; bad values are refused', async () => {
+    const device = await registered('stable');
+    expect((await pull('stable', '')).headers[DEVICE_ANSWER_HEADER]).toBeUndefined();
+    const rider = await pull('rider', `&device_id=${device.device_id}&pending_writes=5`);
+    expect(rider.statusCode).toBe(403);
+    expect(rider.headers[DEVICE_ANSWER_HEADER]).toBeUndefined();
+    const bad = await pull('stable', `&device_id=${device.device_id}&pending_writes=-1`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({ pending_writes: ['too_small'] });
+    const [row] = await db().select().from(devices).where(eq(devices.id, device.id));
+    expect(row).toMatchObject({ pendingWrites: 0, appVersion: '1.4.0' });
   });
 });
 

@@ -28,7 +28,7 @@ export const deviceKeyField = z
   .min(1, { error: 'required' })
   .max(100, { error: 'too_long' });
 
-const appVersionField = z.string({ error: 'invalid' }).trim().max(50, { error: 'too_long' }).nullish();
+export const appVersionField = z.string({ error: 'invalid' }).trim().max(50, { error: 'too_long' }).nullish();
 
 export const deviceRegisterInput = z.object({
   device_id: deviceKeyField,

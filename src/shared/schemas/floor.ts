@@ -2,6 +2,7 @@ import { ATTENDEE_KINDS, CHECKIN_ACTIONS, FLOOR_ENTITIES, INSPECTION_STATUSES, T
 import { z } from 'zod';
 import { PARTY_TYPES, TRANSACTION_KINDS, TRANSACTION_SOURCES } from '../ledger';
 import { atLeastOneField, isoDateTimeField, MAX_ID, requiredOrInvalid, requiredString } from './common';
+import { appVersionField, deviceKeyField } from './devices';
 import { listQuery } from './pagination';
 
 /**
@@ -186,6 +187,19 @@ export type FloorChanges = z.infer<typeof floorChanges>;
 
 export const floorChangesQuery = z.object({
   cursor: z.coerce.number({ error: 'invalid' }).int({ error: 'invalid' }).min(0, { error: 'invalid' }).default(0),
+  /**
+   * The device's heartbeat, folded into the pull (POST /api/v1/device/heartbeat/'s fields): a
+   * tablet that pulls needs no request of its own to say it is alive; the answer comes in the
+   * DEVICE_ANSWER_HEADER.
+   */
+  device_id: deviceKeyField.optional(),
+  app_version: appVersionField,
+  pending_writes: z.coerce
+    .number({ error: 'invalid' })
+    .int({ error: 'invalid' })
+    .min(0, { error: 'too_small' })
+    .max(1_000_000, { error: 'too_big' })
+    .optional(),
 });
 
 // ---- writes ---------------------------------------------------------------------------------

@@ -6,7 +6,11 @@ import { floorChanges, floorChangesQuery, myQrCodes, SYNC_PROTOCOL, SYNC_PROTOCO
 import type { AppContext } from '../../context';
 import { sessionOf } from '../../http/session';
 import type { App } from '../../types';
-import { FLOOR_ENTITIES } from '@shared/floor-constants';
+import { DEVICE_ANSWER_HEADER, FLOOR_ENTITIES } from '@shared/floor-constants';
+import type { DeviceHeartbeat } from '@shared/schemas/devices';
+import { AppError } from '../../app-error';
+import { can } from '@shared/permissions';
+import { createDevicesService } from '../devices/devices.service';
 import { FLOOR_STREAM_TYPE } from '@shared/floor-stream';
 import { assertSyncProtocol, createChangesService } from './changes.service';
 import {
@@ -31,6 +35,7 @@ const QUICK_ROWS = 2_000;
 export function floorChangesRoutes(app: App, ctx: AppContext): void {
   const changes = createChangesService(ctx);
   const qr = createQrService(ctx);
+  const devices = createDevicesService(ctx, ctx.revokedDevices);
   const tags = ['floor'];
   const security = [{ bearer: [] }];
 
@@ -40,7 +45,10 @@ export function floorChangesRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags,
         security,
-        summary: `Rows of the venue's floor changed since ?cursor= (0: a full snapshot); header ${SYNC_PROTOCOL_HEADER}`,
+        summary:
+          `Rows of the venue's floor changed since ?cursor= (0: a full snapshot); header ${SYNC_PROTOCOL_HEADER}. ` +
+          `With device_id (and app_version, pending_writes) the pull carries the device's heartbeat, ` +
+          `answered URI-encoded in the header ${DEVICE_ANSWER_HEADER} (null: the device is revoked)`,
         params,
         querystring: floorChangesQuery,
         response: { 200: floorChanges },
@@ -51,9 +59,27 @@ export function floorChangesRoutes(app: App, ctx: AppContext): void {
       assertSyncProtocol(request.headers[SYNC_PROTOCOL_HEADER]);
       const streamed = request.headers.accept?.includes(FLOOR_STREAM_TYPE) ?? false;
       const gzipLines = streamed && /\bgzip\b/i.test(String(request.headers['accept-encoding'] ?? ''));
-      const answer = await changes.changes(sessionOf(request), request.params.id, request.query.cursor, { gzipLines });
+      const user = sessionOf(request);
+      const { cursor, device_id: deviceId, app_version: appVersion, pending_writes: pending } = request.query;
+      // The heartbeat a pull carries is told beside the changes' read; only a floor device reports.
+      const told: Promise<DeviceHeartbeat | null | undefined> =
+        deviceId !== undefined && can(user.roles, 'device.report')
+          ? devices
+              .heartbeat(user, { device_id: deviceId, app_version: appVersion ?? null, pending_writes: pending ?? 0 })
+              .catch((err: unknown) => {
+                if (err instanceof AppError && err.code === 'device_revoked') return null;
+                // The pull answers all the same; the device's next heartbeat tells it again.
+                request.log.warn({ err }, 'heartbeat of a pull not recorded');
+                return undefined;
+              })
+          : Promise.resolve(undefined);
+      const [answer, device] = await Promise.all([
+        changes.changes(user, request.params.id, cursor, { gzipLines }),
+        told,
+      ]);
       const reply: FastifyReply = typedReply;
       reply.header(SYNC_PROTOCOL_HEADER, String(SYNC_PROTOCOL)).header('cache-control', 'no-store');
+      if (device !== undefined) reply.header(DEVICE_ANSWER_HEADER, encodeURIComponent(JSON.stringify(device)));
       reply.type(streamed ? `${FLOOR_STREAM_TYPE}; charset=utf-8` : 'application/json; charset=utf-8');
       // The log's segments, compressed once, sent as they are between the rows compressed now.
       if (answer.logged === 'parts') {
