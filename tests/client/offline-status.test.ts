@@ -41,14 +41,18 @@ function created(init: RequestInit | undefined, body: () => unknown) {
 /** The floor changes endpoint and the outbox's batched POST, counted. */
 function floorApi() {
   const pulls: string[] = [];
+  /** The heartbeat each pull carried (device_id, app_version, pending_writes). */
+  const carried: Record<string, string>[] = [];
   const fetchMock = mockFetch({
     'GET /api/v1/venue/1/floor/changes/': (url) => {
-      pulls.push(url.search);
+      const { cursor, ...heartbeat } = Object.fromEntries(url.searchParams);
+      pulls.push(`?cursor=${cursor}`);
+      carried.push(heartbeat);
       return json(200, changes({ cursor: 3, reset: url.searchParams.get('cursor') === '0' }));
     },
     'POST /api/v1/floor/writes/': (_url, init) => json(200, { results: created(init, () => ({ id: 900 })) }),
   });
-  return { fetchMock, pulls };
+  return { fetchMock, pulls, carried };
 }
 
 beforeEach(async () => {
@@ -119,7 +123,7 @@ describe('floor status', () => {
 
 describe('sync in the app', () => {
   it('enqueue saves and sends at once with the key, the protocol and the token, then pulls', async () => {
-    const { fetchMock, pulls } = floorApi();
+    const { fetchMock, pulls, carried } = floorApi();
     await floorDb.sync.put({
       ...{ venue: VENUE, cursor: 2, venueName: 'Demo Show', currency: 'EUR', currencyDisplay: 'symbol' },
       ...{ timeZone: 'Europe/Berlin', lastSyncAt: null, lastError: null },
@@ -138,6 +142,10 @@ describe('sync in the app', () => {
     });
     expect(await floorDb.outbox.count()).toBe(0);
     expect((await floorDb.sync.get(VENUE))!.cursor).toBe(3);
+    // The pull after it carries the device's heartbeat, with nothing left waiting.
+    expect(carried).toEqual([
+      { device_id: deviceId(), pending_writes: '0', ...(appVersion() !== null && { app_version: appVersion() }) },
+    ]);
   });
 
   it('useFloorSync pulls on mount, online, focus, visibility and every minute; stops when unmounted', async () => {
