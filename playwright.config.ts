@@ -24,8 +24,11 @@ export const E2E_STRIPE = {
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Every wait is for a condition; the bounds only end waits that would never be met, with room
+  // for a machine three times slower than this one while the API tests on PostgreSQL run beside
+  // the browser tests (the longest flows' own bounds, test.setTimeout, are three times theirs too).
+  timeout: 180_000,
+  expect: { timeout: 30_000 },
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -66,7 +69,7 @@ export default defineConfig({
       command: `rm -rf ${E2E_DATA_DIR} && node --import tsx server/src/main.ts`,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 180_000,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
@@ -90,7 +93,7 @@ export default defineConfig({
       command: 'node --import tsx tests/stripe-double/main.ts',
       url: `${E2E_STRIPE.url}/_double/health`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: 90_000,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {

@@ -24,9 +24,10 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'tests/client/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/client/setup.ts'],
-          // Screens render in jsdom on two cores shared with the API tests: a test that waits for
-          // its conditions passes on a machine three times slower, so the bound is generous.
-          testTimeout: 60_000,
+          // Screens render in jsdom on two cores shared with the static checks, the build and the
+          // API tests; a test waits for its conditions, and its bound leaves room for a machine
+          // three times slower than that (the slowest test takes ~40 s on this one when shared).
+          testTimeout: 180_000,
         },
       },
       {
@@ -37,8 +38,9 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'tests/server/**/*.test.ts'],
           // load tests time the server: they run alone (project `load`), not beside other files
           exclude: ['**/*.load.test.ts', '**/node_modules/**'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Bounds with room for a machine three times slower than a shared two-core one.
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
           // Each file builds its own app on its own database, so files may share one module graph:
           // the server's modules load once per worker instead of once per file (219 s → 101 s).
           isolate: false,

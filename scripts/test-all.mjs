@@ -1,6 +1,10 @@
-// `npm test`: everything CI checks, in one command that works on a fresh machine.
-// type check → lint → format → build → unit + API tests on PGlite → load tests, alone → API and
-// load tests on a real PostgreSQL server → browser tests in Chromium; ends with one line "N passed, N failed".
+// `npm test`: everything CI checks, in one command that works on a fresh machine. It ends with
+// one line "N passed, N failed". On two cores the phases that only compute run side by side, so
+// that no core idles while one check finishes alone:
+//   1. type check, lint, format, build, and the unit + API tests on PGlite, all at once;
+//   2. the load tests, alone (what they time must be the server, not their neighbours);
+//   3. the API tests on a real PostgreSQL server beside the browser tests in Chromium, whose
+//      pages spend most of their time waiting (timers, the network, the service worker).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureSystemPackages } from './ensure-system.mjs';
@@ -53,11 +57,14 @@ function countPlaywright(file) {
 
 const vitest = ['node_modules/.bin/vitest', 'run', '--reporter=default', '--reporter=json'];
 
-/** Run a check in the background, its output kept and printed when it ends. */
-function checkInBackground(label, cmd, args) {
+/**
+ * Run a check in the background, its output kept and printed when it ends. `counted`: its
+ * report counts its tests (a failure is not counted once more); `env`: more environment.
+ */
+function checkInBackground(label, cmd, args, { counted = false, env = {} } = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
@@ -65,39 +72,55 @@ function checkInBackground(label, cmd, args) {
       console.info(`\n[test] ${label}: ${cmd} ${args.join(' ')}`);
       process.stdout.write(Buffer.concat(output));
       console.info(`[test] ${label}: exit ${status} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      if (status !== 0) {
+      if (status !== 0 && !counted) {
         failures.push(label);
         totals.failed += 1;
       }
-      resolve();
+      resolve(status === 0);
+    });
+  });
+}
+
+/** Run a command and resolve with whether it passed, its output passed through as it comes. */
+function runInForeground(label, cmd, args, env = {}) {
+  console.info(`\n[test] ${label}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('close', (status) => {
+      console.info(`[test] ${label}: exit ${status} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      resolve(status === 0);
     });
   });
 }
 
 ensureSystemPackages();
-// The three static checks are single-threaded: side by side they take the time of the longest.
+const phaseStarted = Date.now();
+const phase = (name) =>
+  console.info(`[test] phase ${name} done at ${((Date.now() - phaseStarted) / 1000).toFixed(1)} s`);
+
+// 1. The static checks and the build are single-threaded for most of their time, and the unit and
+// API tests need neither: all of them together keep both cores busy. The client tests wait for
+// their conditions (no fixed delays), so a busy machine makes them slower, not red.
 await Promise.all([
   checkInBackground('type check', 'npm', ['run', '--silent', 'typecheck']),
   checkInBackground('lint', 'npm', ['run', '--silent', 'lint']),
   checkInBackground('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']),
+  checkInBackground('build', 'npm', ['run', '--silent', 'build']),
+  checkInBackground(
+    'unit and API tests (PGlite)',
+    vitest[0],
+    [...vitest.slice(1), '--project', 'client', '--project', 'server', `--outputFile=${out}/vitest.json`],
+    { counted: true },
+  ),
 ]);
-if (!run('build', 'npm', ['run', '--silent', 'build'])) {
-  failures.push('build');
-  totals.failed += 1;
-}
-
-run('unit and API tests (PGlite)', vitest[0], [
-  ...vitest.slice(1),
-  '--project',
-  'client',
-  '--project',
-  'server',
-  `--outputFile=${out}/vitest.json`,
-]);
+// A failed run is counted by its report (its tests), not once more as a failed check.
 countVitest(`${out}/vitest.json`, 'unit and API tests (PGlite)');
+phase('static checks, build, unit and API tests');
 
-// Load tests time the server while it works: alone on the machine, so that what they measure is
-// the server and not the tests beside them.
+// 2. Load tests time the server while it works: alone on the machine. The load test proper
+// (load-test.load.test.ts) runs its own PostgreSQL cluster and API processes, whatever the
+// database of the run: it runs once, here.
 run('load tests (PGlite, alone)', vitest[0], [
   ...vitest.slice(1),
   '--project',
@@ -108,32 +131,43 @@ countVitest(`${out}/vitest-load.json`, 'load tests (PGlite, alone)');
 
 const pg = startCluster(Number(process.env.TEST_PG_PORT ?? 54329));
 try {
-  run(
-    'API tests (PostgreSQL)',
-    vitest[0],
-    [...vitest.slice(1), '--project', 'server', `--outputFile=${out}/vitest-pg.json`],
-    {
-      TEST_DATABASE_URL: pg.url,
-    },
-  );
-  countVitest(`${out}/vitest-pg.json`, 'API tests (PostgreSQL)');
-  // The load tests once more on the server a service for many venues runs on, alone as before.
+  // The uploads-while-checking-health test once more on the server a service for many venues
+  // runs on, alone as before.
   run(
     'load tests (PostgreSQL, alone)',
     vitest[0],
-    [...vitest.slice(1), '--project', 'load', `--outputFile=${out}/vitest-load-pg.json`],
+    [
+      ...vitest.slice(1),
+      '--project',
+      'load',
+      '--exclude',
+      '**/load-test.load.test.ts',
+      `--outputFile=${out}/vitest-load-pg.json`,
+    ],
     { TEST_DATABASE_URL: pg.url },
   );
   countVitest(`${out}/vitest-load-pg.json`, 'load tests (PostgreSQL, alone)');
+  phase('load tests');
+
+  // 3. The API tests on PostgreSQL beside the browser tests (which need the build).
+  await Promise.all([
+    checkInBackground(
+      'API tests (PostgreSQL)',
+      vitest[0],
+      [...vitest.slice(1), '--project', 'server', `--outputFile=${out}/vitest-pg.json`],
+      { counted: true, env: { TEST_DATABASE_URL: pg.url } },
+    ),
+    existsSync('dist/index.html')
+      ? runInForeground('browser tests (Chromium)', 'node_modules/.bin/playwright', ['test'], {
+          PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json`,
+        })
+      : Promise.resolve(),
+  ]);
+  countVitest(`${out}/vitest-pg.json`, 'API tests (PostgreSQL)');
+  if (existsSync('dist/index.html')) countPlaywright(`${out}/playwright.json`);
+  phase('API tests on PostgreSQL and browser tests');
 } finally {
   pg.stop();
-}
-
-if (existsSync('dist/index.html')) {
-  run('browser tests (Chromium)', 'node_modules/.bin/playwright', ['test'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json`,
-  });
-  countPlaywright(`${out}/playwright.json`);
 }
 
 console.info('');

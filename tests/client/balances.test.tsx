@@ -6,7 +6,7 @@ import { queryClient } from '@/lib/query-client';
 import { demoVenue, json, makeUser, mockFetch, renderApp, resetStore } from './helpers';
 
 /** The first test of a file loads the route's lazy chunk: allow for a slow machine. */
-const PAGE_LOAD = { timeout: 15_000 };
+const PAGE_LOAD = { timeout: 45_000 };
 
 const admin = makeUser({ id: 1, username: 'admin', roles: ['admin'], rider_id: null });
 const venue = { ...demoVenue, prices_include_tax: true };
@@ -124,7 +124,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('balances overview', { timeout: 60_000 }, () => {
+describe('balances overview', () => {
   it("shows the venue's totals, VAT per rate and every party's balance", async () => {
     const fetchMock = serve();
     renderApp('/balances?venue=1');
@@ -187,14 +187,14 @@ describe('balances overview', { timeout: 60_000 }, () => {
     fireEvent.change(picker, { target: { value: 'Spring' } });
     // jsdom has no layout: floating-ui hides the dropdown, so the option is among hidden elements.
     fireEvent.click(
-      await screen.findByRole('option', { name: 'Spring Tour Lipica', hidden: true }, { timeout: 15_000 }),
+      await screen.findByRole('option', { name: 'Spring Tour Lipica', hidden: true }, { timeout: 45_000 }),
     );
     await waitFor(() => expect(router.state.location.search).toBe('?venue=2'));
     await waitFor(() => expect(queriesOf(fetchMock, '/api/v1/balance/')[0]).toMatchObject({ venue: '2' }));
   });
 });
 
-describe('balances summary', { timeout: 60_000 }, () => {
+describe('balances summary', () => {
   it('draws one bar per venue, with a data table behind the chart', async () => {
     serve();
     renderApp('/balances/summary');
@@ -232,7 +232,7 @@ describe('balances summary', { timeout: 60_000 }, () => {
   });
 });
 
-describe('find client', { timeout: 60_000 }, () => {
+describe('find client', () => {
   it('searches by name and shows the balances per venue with links to the entries', async () => {
     const fetchMock = serve();
     renderApp('/findClient');

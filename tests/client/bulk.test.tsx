@@ -10,8 +10,6 @@ import { detectDelimiter, mapColumns, parseTable } from '@/features/bulk/parse';
 import { queryClient } from '@/lib/query-client';
 import { demoVenue, json, makeUser, mockFetch, renderApp, resetStore } from './helpers';
 
-vi.setConfig({ testTimeout: 60_000 });
-
 const LABELS: Record<string, string> = {
   'venueSetup:category.hay': 'Hay',
   'venueSetup:category.feed': 'Feed',
@@ -170,8 +168,8 @@ describe('the paste dialog on the venue price list', () => {
       },
     });
     renderApp('/venues/1/config/consumables');
-    fireEvent.click(await screen.findByRole('button', { name: 'Paste price list' }, { timeout: 15_000 }));
-    const dialog = await screen.findByRole('dialog', { name: 'Paste price list' }, { timeout: 15_000 });
+    fireEvent.click(await screen.findByRole('button', { name: 'Paste price list' }, { timeout: 45_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Paste price list' }, { timeout: 45_000 });
     const area = within(dialog).getByRole('textbox', { name: 'Rows from a spreadsheet' });
     fireEvent.change(area, {
       target: {

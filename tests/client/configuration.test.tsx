@@ -6,10 +6,9 @@ import { queryClient } from '@/lib/query-client';
 import { demoVenue, json, makeUser, mockFetch, renderApp, resetStore } from './helpers';
 
 /** Pages load their route chunk on first use, and the machine is shared: allow time. */
-vi.setConfig({ testTimeout: 60_000 });
 
 const admin = makeUser({ id: 1, username: 'admin', roles: ['admin'], rider_id: null });
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 
 type Handler = (url: URL) => Response | Promise<Response>;
 

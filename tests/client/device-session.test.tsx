@@ -46,7 +46,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('reopened offline', { timeout: 60_000 }, () => {
+describe('reopened offline', () => {
   it('the floor screens open from the device session with the venue, without the server', async () => {
     setOnline(false);
     storeDevice();
@@ -123,7 +123,7 @@ describe('reopened offline', { timeout: 60_000 }, () => {
   });
 });
 
-describe('reopened online', { timeout: 60_000 }, () => {
+describe('reopened online', () => {
   it('the device credential is exchanged for a session token and the user refreshed', async () => {
     storeDevice();
     const fetchMock = mockFetch({
@@ -144,7 +144,7 @@ describe('reopened online', { timeout: 60_000 }, () => {
   });
 });
 
-describe('sign-in and logout', { timeout: 60_000 }, () => {
+describe('sign-in and logout', () => {
   const signIn = async (answer: object, user: typeof stableUser) => {
     mockFetch({
       'GET /api/v1/venue/check_hostname/': () => json(200, { logo: null, venue: null }),
@@ -181,7 +181,7 @@ describe('sign-in and logout', { timeout: 60_000 }, () => {
   });
 });
 
-describe('a sign-in is needed', { timeout: 60_000 }, () => {
+describe('a sign-in is needed', () => {
   it('the floor status bar says so at once, with the kept writes and a sign-in that comes back', async () => {
     setOnline(false);
     resetStore({ token: 'expired', user: stableUser, activeVenue, signInNeeded: true });
@@ -195,7 +195,7 @@ describe('a sign-in is needed', { timeout: 60_000 }, () => {
   });
 });
 
-describe('the token refresh on a floor device', { timeout: 60_000 }, () => {
+describe('the token refresh on a floor device', () => {
   const refreshTick = () => act(() => vi.advanceTimersByTimeAsync(TOKEN_REFRESH_MS));
 
   it('a token that can no longer be refreshed is renewed by the device credential; the user stays', async () => {

@@ -56,7 +56,7 @@ describe('the outbox of a revoked device', () => {
   });
 });
 
-describe('the floor screen of a revoked device', { timeout: 60_000 }, () => {
+describe('the floor screen of a revoked device', () => {
   withOfflineStable();
 
   it('shows the refusal in "needs attention" with the translated message, and the revoked banner', async () => {

@@ -80,7 +80,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('welcome desk', { timeout: 60_000 }, () => {
+describe('welcome desk', () => {
   beforeEach(async () => {
     resetStore({ token: 'token', user: staff('welcomedesk', 5), activeVenue });
     await floorDb.attendees.bulkPut([
@@ -173,7 +173,7 @@ describe('welcome desk', { timeout: 60_000 }, () => {
   });
 });
 
-describe('sign-in', { timeout: 60_000 }, () => {
+describe('sign-in', () => {
   beforeEach(async () => {
     resetStore({ token: 'token', user: staff('signin', 6), activeVenue });
     await floorDb.signins.bulkPut([

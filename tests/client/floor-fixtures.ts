@@ -19,8 +19,11 @@ import { demoVenue, json, makeUser, mockFetch, resetStore } from './helpers';
  * fake-indexeddb (each floor test file imports 'fake-indexeddb/auto' first).
  */
 
-/** The first render of a page loads its lazy chunk: allow for a slow machine. */
-export const PAGE_LOAD = { timeout: 5000 };
+/**
+ * The first render of a page loads its lazy chunk: the bound of every wait (tests/client/setup.ts),
+ * with room for a machine three times slower than a shared two-core one.
+ */
+export const PAGE_LOAD = { timeout: 45_000 };
 
 export const sync: SyncState = {
   venue: 1,

@@ -26,7 +26,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("rider's QR codes", { timeout: 60_000 }, () => {
+describe("rider's QR codes", () => {
   it("shows the rider's code first, then each groom's, as images of the stable page's absolute URL", async () => {
     mockFetch({ 'GET /api/v1/rider/qr/': () => json(200, { results: codes }) });
     renderApp('/rider/overview');

@@ -56,11 +56,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('a floor sign-in', { timeout: 60_000 }, () => {
+describe('a floor sign-in', () => {
   it("asks for the venue's snapshot at once, once, and stores it", async () => {
     const fetchMock = signIn({ ...stableUser, language: 'en' });
     await submit('stable');
-    await waitFor(async () => expect((await floorDb.sync.get(1))?.cursor).toBe(5), { timeout: 15_000 });
+    await waitFor(async () => expect((await floorDb.sync.get(1))?.cursor).toBe(5), { timeout: 45_000 });
     // One snapshot: the dashboard's own pull followed it with the stored cursor.
     expect(pulls(fetchMock).filter((url) => url.endsWith('?cursor=0'))).toHaveLength(1);
     expect(pulls(fetchMock)[0]).toBe('/api/v1/venue/1/floor/changes/?cursor=0');
@@ -70,7 +70,7 @@ describe('a floor sign-in', { timeout: 60_000 }, () => {
     const organizer = makeUser({ id: 2, roles: ['organizer'], assigned_venue: 1, rider_id: null, language: 'en' });
     const fetchMock = signIn(organizer);
     await submit('organizer');
-    await screen.findByRole('heading', { level: 1, name: /Show office|Meldestelle/ }, { timeout: 15_000 });
+    await screen.findByRole('heading', { level: 1, name: /Show office|Meldestelle/ }, { timeout: 45_000 });
     expect(pulls(fetchMock)).toEqual([]);
   });
 });

@@ -70,7 +70,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('vet check', { timeout: 60_000 }, () => {
+describe('vet check', () => {
   beforeEach(() => resetStore({ token: 'token', user: vet, activeVenue }));
 
   it('counts the horses by their latest status on the dashboard', async () => {
@@ -129,7 +129,7 @@ describe('vet check', { timeout: 60_000 }, () => {
   });
 });
 
-describe('organizer floor views', { timeout: 60_000 }, () => {
+describe('organizer floor views', () => {
   beforeEach(() => resetStore({ token: 'token', user: organizer, activeVenue }));
 
   it('links the three floor views from the show office start page', async () => {

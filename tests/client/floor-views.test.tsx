@@ -32,7 +32,7 @@ const startOfToday = () => new Date(new Date().setHours(0, 0, 0, 0));
 
 withOfflineStable();
 
-describe('stable dashboard', { timeout: 60_000 }, () => {
+describe('stable dashboard', () => {
   it("sums today's charges at the venue, pending ones included, refused and older ones not", async () => {
     const today = startOfToday().getTime();
     const sinceMidnight = (minutes: number) => new Date(today + minutes * 60_000).toISOString();
@@ -74,7 +74,7 @@ describe('stable dashboard', { timeout: 60_000 }, () => {
   });
 });
 
-describe('stable transactions', { timeout: 60_000 }, () => {
+describe('stable transactions', () => {
   // jsdom's screen is narrow (no media query matches): the entries show as cards.
   it('lists the newest 200 first, then more; pending and refused entries are marked', async () => {
     await storeSnapshot(
@@ -101,7 +101,7 @@ describe('stable transactions', { timeout: 60_000 }, () => {
     expect(within(list).queryByText('Hay 204')).toBeNull();
     expect(screen.getByText('Showing 200 of 207 entries')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
-    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(207), { timeout: 15_000 });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(207), { timeout: 45_000 });
     expect(within(within(list).getAllByRole('listitem').at(-1)!).getByText('Hay 204 corrected')).toBeTruthy();
     expect(within(list).queryByText('Hay 204')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
@@ -120,7 +120,7 @@ describe('stable transactions', { timeout: 60_000 }, () => {
     renderApp('/stable/transactions');
     const list = await screen.findByRole('list', { name: 'Transactions' }, PAGE_LOAD);
     // Waiting for the count line is cheaper than querying the rows of a long table again and again.
-    const shown = (text: string) => screen.findByText(text, {}, { timeout: 15_000 });
+    const shown = (text: string) => screen.findByText(text, {}, { timeout: 45_000 });
     expect(await shown('Showing 200 of 1032 entries')).toBeTruthy();
     type('Search by name or item', 'hay 102');
     expect(await shown('Showing 11 of 1032 entries')).toBeTruthy();
@@ -137,7 +137,7 @@ describe('stable transactions', { timeout: 60_000 }, () => {
   });
 });
 
-describe('floor frame', { timeout: 60_000 }, () => {
+describe('floor frame', () => {
   it('offline without a snapshot: says the data must be loaded once', async () => {
     await seedFloor(false);
     renderApp('/stable/transactions');

@@ -6,7 +6,7 @@ import { queryClient } from '@/lib/query-client';
 import { demoVenue, json, makeUser, mockFetch, renderApp, resetStore } from './helpers';
 
 /** The first test of a file loads the route's lazy chunk: allow for a slow machine. */
-const PAGE_LOAD = { timeout: 15_000 };
+const PAGE_LOAD = { timeout: 45_000 };
 
 const admin = makeUser({ id: 1, username: 'admin', roles: ['admin'], rider_id: null });
 const venue = {
@@ -115,7 +115,7 @@ async function chooseRita() {
   act(() => party.focus());
   fireEvent.change(party, { target: { value: 'Rit' } });
   fireEvent.click(
-    await screen.findByRole('option', { name: 'Rita Reiter (10AB12)', hidden: true }, { timeout: 15_000 }),
+    await screen.findByRole('option', { name: 'Rita Reiter (10AB12)', hidden: true }, { timeout: 45_000 }),
   );
 }
 
@@ -138,7 +138,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('transaction form', { timeout: 60_000 }, () => {
+describe('transaction form', () => {
   it('posts a charge of 2 × "12,50" as 1250 minor units with an Idempotency-Key, then goes back to the list', async () => {
     const fetchMock = serve(() => json(201, saved()));
     const router = await openForm();

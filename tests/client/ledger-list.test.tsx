@@ -13,7 +13,7 @@ import { queryClient } from '@/lib/query-client';
 import { demoVenue, json, makeUser, mockFetch, renderApp, resetStore } from './helpers';
 
 /** The first test of a file loads the route's lazy chunk: allow for a slow machine. */
-const PAGE_LOAD = { timeout: 15_000 };
+const PAGE_LOAD = { timeout: 45_000 };
 
 const admin = makeUser({ id: 1, username: 'admin', roles: ['admin'], rider_id: null });
 const organizer = makeUser({ id: 2, username: 'organizer', roles: ['organizer'], assigned_venue: 1, rider_id: null });
@@ -124,7 +124,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('venue transactions (admin)', { timeout: 60_000 }, () => {
+describe('venue transactions (admin)', () => {
   it('shows signed amounts with two decimals and the currency, reversals marked, and the totals', async () => {
     const fetchMock = serve();
     renderApp('/venues/1/views/transactions');
@@ -196,7 +196,7 @@ describe('venue transactions (admin)', { timeout: 60_000 }, () => {
     const many = Array.from({ length: 100 }, (_, i) => entry(300 - i));
     const fetchMock = serve(() => json(200, { count: 250, results: many, totals: page.totals }));
     renderApp('/venues/1/views/transactions');
-    await screen.findByText('Box 300', {}, { timeout: 15_000 });
+    await screen.findByText('Box 300', {}, { timeout: 45_000 });
     fireEvent.click(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: '3' }));
     await waitFor(() => expect(listQueries(fetchMock).at(-1)).toMatchObject({ page: '3', page_size: '100' }));
   });
@@ -247,7 +247,7 @@ describe('venue transactions (admin)', { timeout: 60_000 }, () => {
   });
 });
 
-describe('organizer transactions', { timeout: 60_000 }, () => {
+describe('organizer transactions', () => {
   beforeEach(() => resetStore({ token: 'token', user: organizer }));
 
   it('opens the form in a modal, posts at the assigned venue and closes', async () => {
@@ -269,7 +269,7 @@ describe('organizer transactions', { timeout: 60_000 }, () => {
     act(() => party.focus());
     fireEvent.change(party, { target: { value: 'Rita' } });
     // jsdom has no layout: floating-ui hides the dropdown, so the option is among hidden elements.
-    fireEvent.click(await screen.findByRole('option', { name: 'Rita Reiter', hidden: true }, { timeout: 15_000 }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Rita Reiter', hidden: true }, { timeout: 45_000 }));
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Unit price' }), { target: { value: '40' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 

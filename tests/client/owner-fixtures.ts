@@ -7,7 +7,8 @@ import { queryClient } from '@/lib/query-client';
 import { json, makeUser, mockFetch, resetStore } from './helpers';
 
 /** Shared fixtures of the owner-section suites (tests/client/owner-*.test.tsx). */
-export const SLOW = { timeout: 8000 };
+/** The bound of every wait (tests/client/setup.ts): room for a machine three times slower. */
+export const SLOW = { timeout: 45_000 };
 export const rider = makeUser();
 export const admin = makeUser({ id: 1, username: 'admin', roles: ['admin'], rider_id: null });
 export const official = makeUser({ id: 9, username: 'official', roles: ['official'], rider_id: null, official_id: 4 });

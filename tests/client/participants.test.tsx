@@ -7,7 +7,6 @@ import { queryClient } from '@/lib/query-client';
 import { demoVenue, json, makeUser, mockFetch, renderApp, resetStore } from './helpers';
 
 /** Pages load their route chunk on first use, and the machine is shared: allow time. */
-vi.setConfig({ testTimeout: 60_000 });
 
 const admin = makeUser({ id: 1, username: 'admin', roles: ['admin'], rider_id: null });
 const organizer = makeUser({ id: 2, username: 'organizer', roles: ['organizer'], rider_id: null, assigned_venue: 1 });
@@ -23,7 +22,7 @@ const venue: VenueDetail = {
 const vecs = [
   { id: 5, venue: 1, event_category: 2, event_category_code: 'CSI2*', name: 'CSI2* Lipica', default_entry_fee: 15000 },
 ];
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 
 const rita: VenueParticipation = {
   id: 1,

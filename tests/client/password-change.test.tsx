@@ -64,7 +64,7 @@ describe('changing one’s own password', () => {
       'GET /api/auth/user/': () => json(200, acting),
     });
     renderApp('/rider/overview');
-    expect(await screen.findByText('Impersonating Rosa Rider', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByText('Impersonating Rosa Rider', {}, { timeout: 45_000 })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Change password' })).toBeNull();
   });
 });

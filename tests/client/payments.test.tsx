@@ -36,8 +36,6 @@ vi.mock('@stripe/stripe-js/pure', () => ({
   },
 }));
 
-vi.setConfig({ testTimeout: 60_000 });
-
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -422,7 +420,7 @@ describe('/confirmPayment/', () => {
     });
     renderApp('/confirmPayment/?payment_intent=pi_8&redirect_status=succeeded');
     expect(await screen.findByText('Payment confirmed', {}, SLOW)).toBeTruthy();
-    expect(await screen.findByText('Payment received', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByText('Payment received', {}, { timeout: 45_000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to my balance' }).getAttribute('href')).toBe('/rider/balance');
   });
 });
@@ -484,7 +482,7 @@ describe('the office: card payments on the transactions screen', () => {
     const who = within(dialog).getByRole('combobox', { name: 'Who' });
     act(() => who.focus());
     fireEvent.change(who, { target: { value: 'Rit' } });
-    fireEvent.click(await screen.findByRole('option', { name: 'Rita Reiter', hidden: true }, { timeout: 15_000 }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Rita Reiter', hidden: true }, { timeout: 45_000 }));
     expect(await within(dialog).findByRole('combobox', { name: 'Card' })).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText(/^Amount \(EUR\)/), { target: { value: amount } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Charge' }));

@@ -6,7 +6,7 @@ import { queryClient } from '@/lib/query-client';
 import { json, mockFetch, renderApp, resetStore } from './helpers';
 import { adminUser, rita, sent } from './people-fixtures';
 
-const PAGE_LOAD = { timeout: 15_000 };
+const PAGE_LOAD = { timeout: 45_000 };
 const horse = (id: number, overrides: Record<string, unknown> = {}) => ({
   id,
   name: 'Quidam Blue',
@@ -34,7 +34,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('admin people areas', { timeout: 60_000 }, () => {
+describe('admin people areas', () => {
   it('links the people areas from the admin dashboard', async () => {
     mockFetch({ 'GET /api/v1/venue/': () => json(200, { count: 0, results: [] }) });
     renderApp('/venues');

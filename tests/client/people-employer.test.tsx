@@ -8,7 +8,7 @@ import { useAppStore } from '@/lib/store';
 import { json, makeUser, mockFetch, renderApp, resetStore } from './helpers';
 import { employerUser, employment, sent } from './people-fixtures';
 
-const PAGE_LOAD = { timeout: 15_000 };
+const PAGE_LOAD = { timeout: 45_000 };
 const otto = { id: 5, user: 15, name: 'Otto Ohne', email: 'otto@paddock.demo', fei_id: null };
 const active = employment({ status: 'confirmed', date_from: '2026-01-10' });
 const pending = employment({ employmentId: 32, rider: otto, status: 'pending' });
@@ -24,7 +24,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('employer employees', { timeout: 60_000 }, () => {
+describe('employer employees', () => {
   it('links its sections from the overview', async () => {
     mockFetch({ 'GET /api/v1/employer/4/balance/': () => json(200, { results: [] }) });
     renderApp('/employer/overview');
@@ -119,7 +119,7 @@ describe('employer employees', { timeout: 60_000 }, () => {
   });
 });
 
-describe('registering as an employer', { timeout: 60_000 }, () => {
+describe('registering as an employer', () => {
   const simpleUser = makeUser({ id: 21, username: 'sam', roles: ['simpleuser'], rider_id: null, simple_user_id: 6 });
 
   it('a simple user registers a company, becomes an employer and lands on the employer overview', async () => {

@@ -7,7 +7,7 @@ import { queryClient } from '@/lib/query-client';
 import { demoVenue, json, mockFetch, renderApp, resetStore } from './helpers';
 import { choose, merchantUser, rita, sent } from './people-fixtures';
 
-const PAGE_LOAD = { timeout: 15_000 };
+const PAGE_LOAD = { timeout: 45_000 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const publicVenue = {
   id: 1,
@@ -86,7 +86,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('merchant sales', { timeout: 60_000 }, () => {
+describe('merchant sales', () => {
   it('charges a rider found by name: a sale of the merchant with an Idempotency-Key, and shows the fee', async () => {
     const fetchMock = serve();
     renderApp('/merchant/addTransaction');

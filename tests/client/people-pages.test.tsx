@@ -8,7 +8,7 @@ import { json, makeUser, mockFetch, renderApp, resetStore } from './helpers';
 import { adminUser, rita, riderUser, sent } from './people-fixtures';
 
 /** The people pages: the rider's auth redirect, the checks on the person forms, the venues pages. */
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 const officialUser = makeUser({ id: 9, username: 'official', roles: ['official'], rider_id: null, official_id: 4 });
 const common = {
   'GET /api/v1/venue/check_hostname/': () => json(200, { logo: null, venue: null }),
@@ -26,7 +26,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('/rider/authRedirect', { timeout: 60_000 }, () => {
+describe('/rider/authRedirect', () => {
   it('sends a rider on to next (same origin only), anyone else to the dashboard choice, a visitor to the login', () => {
     expect(authRedirectTarget(riderUser, '/rider/balance')).toBe('/rider/balance');
     expect(authRedirectTarget(riderUser, null)).toBe('/rider/overview');
@@ -67,7 +67,7 @@ describe('/rider/authRedirect', { timeout: 60_000 }, () => {
   });
 });
 
-describe('person forms', { timeout: 60_000 }, () => {
+describe('person forms', () => {
   it("the admin's add-rider form warns of a rider on record, with a link to them, and offers the next bookkeeping number", async () => {
     resetStore({ token: 'token', user: adminUser });
     const fetchMock = mockFetch({
@@ -134,7 +134,7 @@ const venue = {
   currencyDisplay: '€',
 };
 
-describe("the admin's official pages", { timeout: 60_000 }, () => {
+describe("the admin's official pages", () => {
   beforeEach(() => resetStore({ token: 'token', user: adminUser }));
 
   it('lists where the official took part, linking to the participation and the transactions there', async () => {

@@ -7,7 +7,7 @@ import { queryClient } from '@/lib/query-client';
 import { demoVenue, json, mockFetch, renderApp, resetStore } from './helpers';
 import { riderUser } from './people-fixtures';
 
-const PAGE_LOAD = { timeout: 15_000 };
+const PAGE_LOAD = { timeout: 45_000 };
 const show = {
   venue: 1,
   venue_name: demoVenue.name,
@@ -63,7 +63,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the rider finds their pages', { timeout: 60_000 }, () => {
+describe('the rider finds their pages', () => {
   it('the overview links to every rider section', async () => {
     renderApp('/rider/overview');
     const card = await screen.findByRole('region', { name: 'Your pages' }, PAGE_LOAD);

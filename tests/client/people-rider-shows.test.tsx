@@ -6,7 +6,7 @@ import { queryClient } from '@/lib/query-client';
 import { demoVenue, json, mockFetch, renderApp, resetStore } from './helpers';
 import { adminUser, riderUser } from './people-fixtures';
 
-const PAGE_LOAD = { timeout: 15_000 };
+const PAGE_LOAD = { timeout: 45_000 };
 const show = {
   venue: 1,
   venue_name: demoVenue.name,
@@ -42,7 +42,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('rider shows', { timeout: 60_000 }, () => {
+describe('rider shows', () => {
   it('shows the balance at each show on the overview, linking to the show', async () => {
     mockFetch({
       'GET /api/v1/rider/3/shows/': () => json(200, { results: [show] }),

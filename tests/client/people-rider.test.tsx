@@ -7,7 +7,7 @@ import { MissingParamsError } from '@/lib/require-params';
 import { json, mockFetch, renderApp, resetStore } from './helpers';
 import { adminUser, choose, employment, riderHorse, riderUser, sent } from './people-fixtures';
 
-const PAGE_LOAD = { timeout: 15_000 };
+const PAGE_LOAD = { timeout: 45_000 };
 const quidam = riderHorse();
 const cornet = riderHorse({
   id: 12,
@@ -29,7 +29,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('rider horses', { timeout: 60_000 }, () => {
+describe('rider horses', () => {
   it('lists the horses with FEI id and owner, and unassigns one after the confirm', async () => {
     const fetchMock = mockFetch({
       'GET /api/v1/rider/3/horses/': () => json(200, { results: [quidam, cornet] }),
@@ -157,7 +157,7 @@ describe('rider horses', { timeout: 60_000 }, () => {
   });
 });
 
-describe('rider grooms and employment', { timeout: 60_000 }, () => {
+describe('rider grooms and employment', () => {
   it('adds a groom and goes back to the list', async () => {
     const fetchMock = mockFetch({
       'GET /api/v1/rider/3/grooms/': () => json(200, { results: [] }),

@@ -56,7 +56,7 @@ describe('login', () => {
       'GET /api/v1/venue/check_hostname/': () => json(200, { logo: null, venue: null }),
     });
     renderApp('/login');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' }, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' }, { timeout: 45_000 })).toBeTruthy();
     fireEvent.change(screen.getByRole('combobox', { name: 'Language' }), { target: { value: 'de' } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' })).toBeTruthy();
     expect(useAppStore.getState().language).toBe('de');
@@ -76,7 +76,7 @@ describe('login', () => {
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'paddock-demo' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByRole('heading', { name: 'Meldestelle', level: 1 }, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Meldestelle', level: 1 }, { timeout: 45_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/organizer/list');
     // With the device's own id: a floor device credential names its tablet.
     expect(bodyOf(fetchMock, 'POST', '/api/token/auth/')).toEqual({
@@ -217,7 +217,7 @@ describe('impersonation', () => {
     renderApp('/venues');
     expect(await screen.findByText('Paddock Classic 2026')).toBeTruthy();
     fireEvent.change(await screen.findByLabelText('Search users'), { target: { value: 'rit' } });
-    fireEvent.click(await screen.findByRole('button', { name: 'Impersonate Rita Reiter' }, { timeout: 15_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Impersonate Rita Reiter' }, { timeout: 45_000 }));
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
     expect(bodyOf(fetchMock, 'POST', '/api/auth/user/impersonate/')).toEqual({ user_id: 7 });

@@ -5,8 +5,10 @@ import type { Resource, ResourceLanguage } from 'i18next';
 import { afterEach } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 
-// The suites share two cores with the API tests: give screens time to settle before failing.
-configure({ asyncUtilTimeout: 15_000 });
+// A wait is for a condition; its bound only ends a wait that would never be met. The suites share
+// two cores with the static checks, the build and the API tests, and must pass on a machine three
+// times slower than that: the slowest screens settle in ~10 s here, so 45 s.
+configure({ asyncUtilTimeout: 45_000 });
 
 // Browser APIs Mantine uses that jsdom does not have.
 if (!window.matchMedia) {

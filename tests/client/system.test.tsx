@@ -61,7 +61,7 @@ function reportServer(all: ErrorReport[]) {
 }
 
 /** A hundred Mantine rows take a while to render in jsdom. */
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 
 /** Body rows only: role queries over a hundred Mantine rows are slow in jsdom. */
 const bodyRows = () => document.querySelectorAll('tbody tr');

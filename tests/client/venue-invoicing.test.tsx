@@ -6,8 +6,7 @@ import { queryClient } from '@/lib/query-client';
 import { demoVenue, json, makeUser, mockFetch, renderApp, resetStore } from './helpers';
 
 /** Pages load their route chunk on first use, and the machine is shared: allow time. */
-vi.setConfig({ testTimeout: 60_000 });
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 
 const organizer = makeUser({ id: 2, username: 'organizer', roles: ['organizer'], assigned_venue: 1, rider_id: null });
 /** A venue set up from scratch: no seller details yet. */

@@ -6,7 +6,6 @@ import { queryClient } from '@/lib/query-client';
 import { demoVenue, json, makeUser, mockFetch, renderApp, resetStore } from './helpers';
 
 /** Pages load their route chunk on first use, and the machine is shared: allow time. */
-vi.setConfig({ testTimeout: 60_000 });
 
 const admin = makeUser({ id: 1, username: 'admin', roles: ['admin'], rider_id: null });
 const venue: VenueDetail = {
@@ -18,7 +17,7 @@ const venue: VenueDetail = {
   self_checkout: false,
   prices_include_tax: true,
 };
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 
 // The rich-text editor (ProseMirror) measures text ranges, which jsdom cannot lay out.
 Range.prototype.getClientRects ??= () => [] as unknown as DOMRectList;
@@ -104,7 +103,7 @@ describe('venue staff', () => {
 
   it(
     'lists the staff with their roles and assigns a user found by search with the chosen roles',
-    { timeout: 20_000 },
+    { timeout: 180_000 },
     async () => {
       const fetchMock = staffServer();
       renderApp('/venues/1/config/users');
@@ -137,7 +136,7 @@ describe('venue staff', () => {
     },
   );
 
-  it("lets the venue's organizer take on a staff account found by its exact e-mail", { timeout: 20_000 }, async () => {
+  it("lets the venue's organizer take on a staff account found by its exact e-mail", { timeout: 180_000 }, async () => {
     resetStore({
       token: 'token',
       user: makeUser({ id: 4, username: 'organizer', roles: ['organizer'], assigned_venue: 1, rider_id: null }),

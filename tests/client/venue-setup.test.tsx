@@ -7,7 +7,6 @@ import { queryClient } from '@/lib/query-client';
 import { demoVenue, json, makeUser, mockFetch, renderApp, resetStore } from './helpers';
 
 /** Pages load their route chunk on first use, and the machine is shared: allow time. */
-vi.setConfig({ testTimeout: 60_000 });
 
 const admin = makeUser({ id: 1, username: 'admin', roles: ['admin'], rider_id: null });
 const venue: VenueDetail = {
@@ -28,7 +27,7 @@ const vecs = [
 ];
 
 /** The first page of an admin chunk takes a while in jsdom. */
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 45_000 };
 
 type Handler = (url: URL) => Response | Promise<Response>;
 
@@ -97,7 +96,7 @@ describe('venue list', () => {
 
   it(
     'shows 100 venues a page, each linking to its configuration, and an Add venue button',
-    { timeout: 20_000 },
+    { timeout: 180_000 },
     async () => {
       const fetchMock = server({ 'GET /api/v1/venue/': venueServer });
       renderApp('/venues');

@@ -73,7 +73,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('FloorVenueProvider', { timeout: 60_000 }, () => {
+describe('FloorVenueProvider', () => {
   it("reads and writes venue B while the signed-in user's venue is A", async () => {
     resetStore({ token: 'token', user: desk, activeVenue });
     function Venue() {
@@ -108,7 +108,7 @@ describe('FloorVenueProvider', { timeout: 60_000 }, () => {
   });
 });
 
-describe("the admin's floor views", { timeout: 60_000 }, () => {
+describe("the admin's floor views", () => {
   beforeEach(() => {
     resetStore({ token: 'token', user: admin, activeVenue: null });
     mockFetch({ 'GET /api/v1/venue/2/': () => json(200, autumn) });
@@ -193,7 +193,7 @@ const charge: Transaction = {
   editable: true,
 };
 
-describe("the organizer's rider page", { timeout: 60_000 }, () => {
+describe("the organizer's rider page", () => {
   let fetchMock: ReturnType<typeof mockFetch>;
   beforeEach(() => {
     resetStore({ token: 'token', user: organizer, activeVenue });

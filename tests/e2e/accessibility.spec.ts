@@ -87,7 +87,7 @@ test.describe('the show office pages', () => {
   ];
 
   test('have no WCAG A/AA violations, and do not scroll sideways on a phone', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(360_000);
     await loginAs(page, 'admin');
     for (const path of PAGES) {
       await page.setViewportSize({ width: 1280, height: 720 });
@@ -113,7 +113,7 @@ test.describe('the floor pages on a phone', () => {
   ];
   // On the narrowest screen, where most can go wrong; tablets get the desktop layout.
   test('have no WCAG A/AA violations and do not scroll sideways at 360 px', async ({ page, request }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(450_000);
     await page.setViewportSize({ width: 360, height: 800 });
     for (const [role, paths] of FLOOR) {
       // A fresh account per role: the demo floor users are shared with other tests.
@@ -218,7 +218,7 @@ test.describe('the people and self-service pages', () => {
   }
 
   test('a rider’s pages pass', async ({ page, request }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(540_000);
     // With a horse, a groom, a bank account, a team member, a document and an employer.
     const { rider, id } = await freshRider(request);
     await as(request, rider, `rider/${id}/horses/`, { action: 'add', horse: { name: 'Axe Horse' } });
@@ -270,7 +270,7 @@ test.describe('the people and self-service pages', () => {
   });
 
   test('an employer’s, an official’s, a simple user’s and a merchant’s pages pass', async ({ page, request }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(540_000);
     const employer = await registerViaApi(request, 'employer', 'en');
     const { id } = await freshRider(request);
     await as(request, employer, 'employer/addEmployee/', {
@@ -313,7 +313,7 @@ test.describe('the people and self-service pages', () => {
   });
 
   test('the admin’s people pages pass', async ({ page, request }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(540_000);
     // The demo rider has horses, grooms, a show and (now) a debt there.
     const { rider_id: demoRider } = await me(request, { email: 'rider', password: PASSWORD });
     await chargeDemoRider(request);

@@ -14,7 +14,7 @@ test('the admin pastes a price list, fixes a bad row, and copies the list to ano
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   page.setDefaultTimeout(15_000);
   const tag = Date.now().toString(36).toUpperCase();
   const spring = `Spring Show ${tag}`;
@@ -105,7 +105,7 @@ test("the admin pastes attendees into a show's welcome desk view and head number
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   page.setDefaultTimeout(15_000);
   const tag = Date.now().toString(36).toUpperCase();
   const show = `Summer Show ${tag}`;

@@ -16,7 +16,7 @@ test('a tablet revoked while its writes wait offline is signed out and lists the
   browser,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(540_000);
   const staff = await freshStaff(request, 'stable');
   const code = await riderCode(request);
   const tablet = await browser.newContext({ locale: 'en-US' });
@@ -26,7 +26,7 @@ test('a tablet revoked while its writes wait offline is signed out and lists the
 
   // First sign-in on this tablet: it asks for a name, prefilled.
   const register = stable.getByRole('region', { name: en('devices:register.title') });
-  await expect(register).toBeVisible({ timeout: 30_000 });
+  await expect(register).toBeVisible({ timeout: 90_000 });
   const nameField = register.getByLabel(en('devices:register.name'));
   await expect(nameField).toHaveValue(/^Stable tablet \d+$/);
   const name = `Stable tablet ${staff.id}`;
@@ -71,7 +71,7 @@ test('a tablet revoked while its writes wait offline is signed out and lists the
   // Back online: the server refuses the tablet; it signs out and says why, listing both writes.
   await tablet.setOffline(false);
   const notice = stable.getByRole('alert', { name: en('devices:revoked.title') });
-  await expect(notice).toBeVisible({ timeout: 60_000 });
+  await expect(notice).toBeVisible({ timeout: 180_000 });
   await expect(stable).toHaveURL(/\/login/);
   const unsent = notice.getByRole('table', { name: en('devices:revoked.unsent', { count: 2 }) });
   await expect(unsent.getByRole('row').filter({ hasText: DEMO_RIDER }).filter({ hasText: /Hay/ })).toHaveCount(1);

@@ -9,13 +9,13 @@ import { apiAs, feiSample, freshVenue } from './support/sport';
  * its own (its show id made unique) keeps the demo show's events and entries as the other tests
  * expect them.
  */
-const slow = expect.configure({ timeout: 30_000 });
+const slow = expect.configure({ timeout: 90_000 });
 
 test('the admin uploads the FEI entry file, sees the preview, commits it and sees the run finish', async ({
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const show = `2026_CI_E${Date.now() % 100_000}`;
   const venue = await freshVenue(request, `FEI import ${show}`);
 

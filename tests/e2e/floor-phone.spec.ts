@@ -134,7 +134,7 @@ for (const lang of LANGUAGES) {
     request,
     context,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(540_000);
     const login = await floorUser(request, lang);
     await signIn(page, login, lang);
 
@@ -173,14 +173,14 @@ for (const lang of LANGUAGES) {
       ['/vetcheck/list', 'vet check'],
     ] as const) {
       await page.goto(path);
-      await expect(page.getByRole('listitem').first()).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('listitem').first()).toBeVisible({ timeout: 90_000 });
       await expectReadable(page, `${lang} ${what}`);
     }
   });
 }
 
 test("the rider's entries at 360 px in every language: amount and state of each in view", async ({ page, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(540_000);
   // A rider of its own: the demo rider's language must not change under the other tests.
   const login = await registerViaApi(request, 'rider', 'en');
   await acceptTerms(request, login);
@@ -217,7 +217,7 @@ test("the rider's entries at 360 px in every language: amount and state of each 
     await signIn(page, login, lang);
     await page.goto(`/rider/shows/${DEMO_VENUE}/transactions`);
     const list = page.getByRole('list', { name: t(lang, 'owner:money.entriesTitle') });
-    await expect(list.getByRole('listitem').first()).toBeVisible({ timeout: 30_000 });
+    await expect(list.getByRole('listitem').first()).toBeVisible({ timeout: 90_000 });
     await expectReadable(page, `${lang} rider entries`);
     await expectAmountsInView(page, list, MONEY, t(lang, 'owner:money.state.open'));
     await page.evaluate(() => sessionStorage.clear());

@@ -76,7 +76,7 @@ test('closed and reopened offline: the stable screens open from the cache, a cha
   context,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const staff = await freshStaff(request, 'stable');
   const venue = await request.get(`/api/v1/venue/${DEMO_VENUE}/`, { headers: bearer(await tokenOf(request, 'admin')) });
   const venueName = ((await venue.json()) as { name: string }).name;
@@ -116,7 +116,7 @@ test('an outage longer than the token: back online the writes go without staff a
   context,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const staff = await twoChargesOffline(page, context, request, [1, 2]);
   await storeToken(page, await expiredToken(staff.id));
   await expect(statusBar(page)).toContainText(en('floor:status.pending', { count: 2 }));
@@ -133,7 +133,7 @@ test('the device session ended too: the sign-in prompt at once, the writes kept,
   context,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const staff = await twoChargesOffline(page, context, request, [1, 3]);
   await page.evaluate(() => {
     const stored = JSON.parse(localStorage.getItem('paddock.floorDevice')!) as { expiresAt: number };
@@ -144,7 +144,7 @@ test('the device session ended too: the sign-in prompt at once, the writes kept,
   await context.setOffline(false);
   const prompt = signInPrompt(page);
   // At once: well within the 10 minutes of the next token refresh.
-  await expect(prompt).toBeVisible({ timeout: 15_000 });
+  await expect(prompt).toBeVisible({ timeout: 45_000 });
   await expect(prompt).toContainText(en('offline:signInNeeded.body', { count: 2 }));
   expect(await entriesBy(request, staff.id)).toHaveLength(0);
 
@@ -154,7 +154,7 @@ test('the device session ended too: the sign-in prompt at once, the writes kept,
   await page.getByLabel(field(en('auth:login.password'))).fill(staff.password);
   await page.getByRole('button', { name: en('auth:login.submit') }).click();
   // The sign-in (a deliberately slow password hash) shares the server with the writes now sent.
-  await expect(page).toHaveURL(/\/stable\/addTransaction$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/stable\/addTransaction$/, { timeout: 90_000 });
   await synced(page);
   await expect(signInPrompt(page)).toHaveCount(0);
   const entries = await entriesBy(request, staff.id);

@@ -32,7 +32,7 @@ test('two people on one tablet: the first one’s queued writes stay visible as 
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(540_000);
   const anna = await freshStaff(request, 'stable');
   const ben = await freshStaff(request, 'stable');
   await signInAt(page, anna, '/stable/addTransaction');
@@ -88,7 +88,7 @@ test('a relaunch offline after the device session’s end still opens the floor,
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const staff = await freshStaff(request, 'stable');
   await signInAt(page, staff, '/stable/addTransaction');
   await synced(page);
@@ -116,7 +116,7 @@ test('a relaunch offline after the device session’s end still opens the floor,
   // Back online it says what it needs; the write waits for the sign-in and then lands once.
   await context.setOffline(false);
   const prompt = tablet.getByRole('alert', { name: en('offline:signInNeeded.title') });
-  await expect(prompt).toBeVisible({ timeout: 30_000 });
+  await expect(prompt).toBeVisible({ timeout: 90_000 });
   await prompt.getByRole('link', { name: en('offline:signInNeeded.action') }).click();
   await tablet.getByLabel(field(en('auth:login.username'))).fill(staff.email);
   await tablet.getByLabel(field(en('auth:login.password'))).fill(staff.password);
@@ -131,7 +131,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
   test('a refused write says what it was, with translated fields, and "Dismiss" fits', async ({ page, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(360_000);
     const staff = await freshStaff(request, 'stable');
     await signInAt(page, staff, '/stable/dashboard');
     await synced(page);

@@ -69,10 +69,10 @@ export async function synced(page: Page, pending = 0): Promise<void> {
   const status = statusBar(page);
   // Sent first (the badge says "Sending…" meanwhile), then the badge says so: "All sent at
   // HH:MM" once nothing waits, "Online" while writes are kept for attention.
-  await expect(status).toContainText(en('floor:status.pending', { count: pending }), { timeout: 90_000 });
-  await expect(status).toContainText('Last sync:', { timeout: 30_000 });
+  await expect(status).toContainText(en('floor:status.pending', { count: pending }), { timeout: 270_000 });
+  await expect(status).toContainText('Last sync:', { timeout: 90_000 });
   const allSent = en('floor:status.allSent', { time: '§' }).replace('§', '\\d{2}:\\d{2}');
-  await expect(status).toContainText(new RegExp(`${en('floor:status.online')}|${allSent}`), { timeout: 30_000 });
+  await expect(status).toContainText(new RegExp(`${en('floor:status.online')}|${allSent}`), { timeout: 90_000 });
 }
 
 export interface LedgerEntry {

@@ -11,7 +11,7 @@ test('an offline charge undone at once reaches the server as the charge and its 
   context,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const staff = await offlineAtDemoRider(page, context, request);
   const form = page.getByRole('form', { name: en('floor:charge.title') });
   const balance = form.getByText(new RegExp(`^${en('floor:quick.balance', { venue: '.+', amount: '' }).trim()}`));

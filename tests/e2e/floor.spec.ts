@@ -26,7 +26,7 @@ test('offline, 30 charges through the QR route and addTransaction survive a relo
   context,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(540_000);
   const staff = await offlineAtDemoRider(page, context, request);
   for (let i = 0; i < 15; i++) await charge(page, /^Hay/, 1);
   await expect(statusBar(page)).toContainText(en('floor:status.offline'));
@@ -58,7 +58,7 @@ test('two tablets record offline and online by turns: both sets arrive, nothing 
   browser,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(540_000);
   const staff = await freshStaff(request, 'stable');
   const tablets = await Promise.all([browser.newContext(), browser.newContext()]);
   const pages = await Promise.all(tablets.map((c) => c.newPage()));
@@ -129,7 +129,7 @@ test('a welcome-desk check-in and a vet inspection made offline arrive after rec
   context,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const tag = Date.now().toString(36);
   const desk = await freshStaff(request, 'welcomedesk');
   await signInAt(page, desk, '/welcomedesk/add');

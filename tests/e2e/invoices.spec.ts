@@ -12,7 +12,7 @@ const en = (key: string, vars?: Record<string, string | number>) => t('en', key,
 test('the organizer invoices the demo show with a progress bar, credits a line and e-mails them; the rider downloads hers', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(720_000);
   await loginAs(page, 'organizer');
   await page.getByRole('link', { name: de('routes:organizerInvoices'), exact: true }).click();
   await expect(page).toHaveURL(/\/organizer\/invoices$/);
@@ -26,7 +26,7 @@ test('the organizer invoices the demo show with a progress bar, credits a line a
     .click();
   const progress = page.getByRole('progressbar', { name: de('jobs:progress.label') });
   await expect(progress).toBeVisible();
-  await expect(page.getByText(de('jobs:status.done'), { exact: true }).first()).toBeVisible({ timeout: 180_000 });
+  await expect(page.getByText(de('jobs:status.done'), { exact: true }).first()).toBeVisible({ timeout: 540_000 });
   await expect(progress).toHaveAttribute('aria-valuenow', '100');
 
   // Open Rosa Rider's invoice from the list.
@@ -62,7 +62,7 @@ test('the organizer invoices the demo show with a progress bar, credits a line a
   await expect(page.getByText(de('jobs:kind.invoice_emails')).first()).toBeVisible();
   await expect
     .poll(() => mailsTo('rider@paddock.demo').filter((m) => m.includes(`attached is invoice ${number}`)).length, {
-      timeout: 120_000,
+      timeout: 360_000,
     })
     .toBe(1);
 

@@ -10,7 +10,7 @@ import { choose, field, loginAs, t } from './support';
 const en = (key: string, vars?: Record<string, string | number>) => t('en', key, vars);
 
 test('an admin sets up a show, posts a charge, sees balance and VAT, and reverses it', async ({ page, browser }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(450_000);
   page.setDefaultTimeout(15_000);
   const tag = Date.now().toString(36).toUpperCase();
   const show = `Ledger Show ${tag}`;

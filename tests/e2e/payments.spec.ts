@@ -129,7 +129,7 @@ test.describe('on a phone (360 px)', () => {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(360_000);
     const show = await showWithBalance(request, 12_550);
     await riderAt(page);
 
@@ -166,7 +166,7 @@ test.describe('on a phone (360 px)', () => {
       .first()
       .check();
     await page.getByRole('button', { name: en('payments:pay.submitAmount', { amount: '125.50 €' }) }).click();
-    await expect(page.getByText(en('payments:outcome.posted.title'))).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(en('payments:outcome.posted.title'))).toBeVisible({ timeout: 90_000 });
     await expect(totals.getByText('0.00 €')).toBeVisible();
     await expect(totals.getByText('125.50 €')).toHaveCount(2); // charged, and paid
     const noSideways = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -184,7 +184,7 @@ test('a 3-D Secure card goes to the provider and back to /confirmPayment/, which
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const show = await showWithBalance(request, 4_000);
   await riderAt(page);
   await openSection(page, en('routes:createPayment'));
@@ -201,7 +201,7 @@ test('a 3-D Secure card goes to the provider and back to /confirmPayment/, which
   await page.getByRole('button', { name: 'Complete' }).click();
   await expect(page).toHaveURL(/\/confirmPayment\/\?.*payment_intent=pi_/);
   await expect(page.getByRole('heading', { name: en('payments:confirmation.title') })).toBeVisible();
-  await expect(page.getByText(en('payments:outcome.posted.title'))).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(en('payments:outcome.posted.title'))).toBeVisible({ timeout: 90_000 });
   await expect(page.getByText(/^25\.00 € paid with /)).toBeVisible();
   await expectAccessible(page, 'confirmPayment');
 
@@ -212,7 +212,7 @@ test('a 3-D Secure card goes to the provider and back to /confirmPayment/, which
 });
 
 test("a declined card shows the provider's message and pays nothing", async ({ page, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(270_000);
   const show = await showWithBalance(request, 3_000);
   await riderAt(page);
   await openSection(page, en('routes:createPayment'));
@@ -232,7 +232,7 @@ test("the office charges the rider's saved card from the transactions screen and
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const show = await showWithBalance(request, 5_000);
   await saveRiderCard(request);
   await loginAs(page, 'admin');
@@ -253,7 +253,7 @@ test("the office charges the rider's saved card from the transactions screen and
 
   // Paid once the provider's webhook has posted it; then 5.00 of it back.
   const row = section.getByRole('row', { name: /Rosa Rider/ });
-  await expect(row.getByText(en('payments:office.status.posted'))).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByText(en('payments:office.status.posted'))).toBeVisible({ timeout: 90_000 });
   await row
     .getByRole('button', { name: en('payments:refund.buttonNamed', { party: 'Rosa Rider', amount: '20.00 €' }) })
     .click();
@@ -271,5 +271,5 @@ test("the office charges the rider's saved card from the transactions screen and
     const { results } = (await res.json()) as { results: { venue: number; balance_minor: number }[] };
     return results.find((row) => row.venue === show.id)?.balance_minor;
   };
-  await expect.poll(balanceThere, { timeout: 15_000 }).toBe(-3_500);
+  await expect.poll(balanceThere, { timeout: 45_000 }).toBe(-3_500);
 });

@@ -12,7 +12,7 @@ import { PASSWORD, submitLogin, t } from './support';
  */
 const de = (key: string, vars?: Record<string, string | number>) => t('de', key, vars);
 /** The server may be busy with invoices.spec.ts's invoice run (PDFs) meanwhile: answers get more time. */
-const slow = expect.configure({ timeout: 60_000 });
+const slow = expect.configure({ timeout: 180_000 });
 
 const VENUE_IBAN = 'SI56191000000123438';
 
@@ -89,7 +89,7 @@ test('the organizer pays the saddlery with a SEPA file and matches a bank statem
   page,
   request,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(900_000);
   const invoice = await invoiceToPay(request);
 
   await submitLogin(page, 'organizer');
@@ -154,7 +154,7 @@ test('the organizer pays the saddlery with a SEPA file and matches a bank statem
 });
 
 test('the payouts and bank-statement pages have no WCAG A/AA violations and fit a phone', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(720_000);
   await submitLogin(page, 'organizer');
   await slow(page).toHaveURL(/\/organizer\/list$/);
   for (const [path, heading] of [

@@ -22,7 +22,7 @@ async function openPerson(page: Page, list: string, search: string, name: string
 test('the admin adds an SVPS account, opens an official’s participation and is warned of a rider on record', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   await loginAs(page, 'admin');
   const member = tag().slice(0, 20);
 

@@ -33,7 +33,7 @@ async function signOut(page: Page): Promise<void> {
 const saved = (page: Page) => expect(page.getByText(en('common:toast.saved')).first()).toBeVisible();
 
 test('a rider adds a horse, a groom, a bank account and a document', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const rider = await registerViaApi(request, 'rider', 'en');
   await acceptTerms(request, rider);
   const name = `Horse ${tag()}`;
@@ -96,7 +96,7 @@ test('a rider adds a horse, a groom, a bank account and a document', async ({ pa
 });
 
 test('an employer adds a rider as employee, the rider confirms, the employer ends it', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const rider = await registerViaApi(request, 'rider', 'en');
   await acceptTerms(request, rider);
   const employer = await registerViaApi(request, 'employer', 'en');
@@ -156,7 +156,7 @@ test('a team invite is accepted by a new person who then appears at the welcome 
   page,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(450_000);
   const official = await registerViaApi(request, 'official', 'en');
   const guestEmail = `e2e-guest-${tag()}@example.test`;
   const guestName = `Gabi${tag()}`;
@@ -226,7 +226,7 @@ async function registerAs(request: APIRequestContext, email: string): Promise<Lo
 }
 
 test('an admin merges two duplicate horses', async ({ page, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(270_000);
   const admin = await tokenOf(request, 'admin');
   const name = `Twin ${tag()}`;
   const create = async (horseName: string) => {
@@ -264,7 +264,7 @@ test('an admin merges two duplicate horses', async ({ page, request }) => {
 test('a merchant charges the rider and the fee shows in evclFees', async ({ page }) => {
   // The demo merchant works in Italian.
   const it = (key: string, vars?: Record<string, string | number>) => t('it', key, vars);
-  test.setTimeout(90_000);
+  test.setTimeout(270_000);
   const description = `Sandwich ${tag()}`;
   await signInAt(page, { email: 'merchant', password: 'paddock-demo' }, '/merchant/addTransaction');
   await choose(page, it('people:sale.venue'), /Paddock Classic/);

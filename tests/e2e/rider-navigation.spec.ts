@@ -6,7 +6,7 @@ const en = (key: string, vars?: Record<string, string | number>) => t('en', key,
 test('the demo rider finds horses and balance from the dashboard, and every section page navigates on', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(270_000);
   await loginAs(page, 'rider');
   const sections = page.getByRole('region', { name: en('owner:overview.sections') });
   for (const key of [

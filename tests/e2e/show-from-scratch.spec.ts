@@ -75,7 +75,7 @@ test('a show set up from nothing invoices its riders, and every XRechnung passes
   browser,
   request,
 }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(1_260_000);
   page.setDefaultTimeout(20_000);
   const tag = Date.now().toString(36).toUpperCase();
   const show = `Scratch Show ${tag}`;
@@ -263,7 +263,7 @@ test('a show set up from nothing invoices its riders, and every XRechnung passes
     .getByRole('dialog')
     .getByRole('button', { name: de('shell:confirm.confirm') })
     .click();
-  await expect(page.getByText(de('jobs:status.done'), { exact: true }).first()).toBeVisible({ timeout: 180_000 });
+  await expect(page.getByText(de('jobs:status.done'), { exact: true }).first()).toBeVisible({ timeout: 540_000 });
 
   // Each invoice's XRechnung, in one validator run.
   const auth = bearer(await tokenOf(request, organizer.email, organizer.password));

@@ -9,7 +9,7 @@ import { apiAs } from './support/sport';
  * head numbers and start times.
  */
 const de = (key: string, vars?: Record<string, string | number>) => t('de', key, vars);
-const slow = expect.configure({ timeout: 30_000 });
+const slow = expect.configure({ timeout: 90_000 });
 
 async function competitionToDraw(request: APIRequestContext): Promise<number> {
   const call = await apiAs(request);
@@ -30,7 +30,7 @@ test('the organizer enters all from the event, draws, moves a starter with the k
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(540_000);
   const competition = await competitionToDraw(request);
 
   await submitLogin(page, 'organizer');
@@ -99,7 +99,7 @@ test('the organizer enters all from the event, draws, moves a starter with the k
 });
 
 test("the admin finds the venue's start lists by event and opens the demo Grand Prix", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   await submitLogin(page, 'admin');
   await slow(page).not.toHaveURL(/\/login/);
   await page.goto('/venues/1/views/startlists');

@@ -10,7 +10,7 @@ const en = (key: string, vars?: Record<string, string | number>) => t('en', key,
  * sees the page reload with the last sync and its numbers, and finds a synced rider.
  */
 test('an admin syncs the registry from an export file and finds a created rider', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(270_000);
   const file = readFileSync('tests/fixtures/registry/registry-export.json');
   await loginAs(page, 'admin');
   await page.getByRole('link', { name: en('routes:adminSync') }).click();
@@ -31,12 +31,12 @@ test('an admin syncs the registry from an export file and finds a created rider'
   // The log dialog: progress newest first, ending with the summary.
   const log = page.getByRole('dialog', { name: en('sync:logTitle') });
   const summary = en('sync:message.sync_done', { created: 6, updated: 0, unchanged: 0, conflicts: 0 });
-  const reloaded = page.waitForEvent('load', { timeout: 30_000 });
+  const reloaded = page.waitForEvent('load', { timeout: 90_000 });
   let text = '';
   await expect(async () => {
     text = (await log.textContent({ timeout: 1000 })) ?? '';
     expect(text).toContain(summary);
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 60_000 });
   const lines = text.split('\n');
   const at = (needle: string) => lines.findIndex((line) => line.includes(needle));
   expect(at(summary)).toBeGreaterThanOrEqual(0);

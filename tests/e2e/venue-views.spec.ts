@@ -13,7 +13,7 @@ const en = (key: string, vars?: Record<string, string | number>) => t('en', key,
 const de = (key: string, vars?: Record<string, string | number>) => t('de', key, vars);
 
 test("the admin works in the demo show's vet-check, sign-in and welcome desk views", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const guest = `Vera ${Date.now().toString(36)}`;
   await loginAs(page, 'admin');
   await page.getByRole('link', { name: 'Paddock Classic', exact: true }).click();
@@ -70,7 +70,7 @@ test("the admin works in the demo show's vet-check, sign-in and welcome desk vie
 test("on a phone, the organizer opens a rider from the venue's people: participation, horses, entries, balance", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(270_000);
   const description = `Paddock e2e box ${randomUUID().slice(0, 8)}`;
   const admin = await tokenOf(page.request, 'admin');
   const found = await page.request.get(`/api/v1/rider/listAtVenue/?venue=${DEMO_VENUE}&search=Rosa%20Rider`, {

@@ -9,7 +9,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { MIGRATIONS_FOLDER } from '../../../server/src/db/migrations-folder';
 
 /** Hash of the migrations and the PGlite version: a new migration makes a new template. */
-function templateKey(): string {
+export function templateKey(): string {
   const hash = createHash('sha256');
   const pglite = path.join(
     path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')),

@@ -13,7 +13,7 @@ import { forgetChangesLogs } from '../../../server/src/modules/floor/changes-log
 import { forgetAllUsers } from '../../../server/src/security/session-cache';
 import type { App } from '../../../server/src/types';
 import { takeMails, type ReadMail } from './mail';
-import { pgliteTemplate } from './pglite-template';
+import { pgliteTemplate, templateKey } from './pglite-template';
 
 const TEST_ENV = {
   NODE_ENV: 'test',
@@ -57,12 +57,54 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * The name of a migrated, empty database on the server of `adminUrl`, made once per set of
+ * migrations: each test file's database is copied from it (CREATE DATABASE … TEMPLATE, a file
+ * copy in the server) instead of running every migration again, which cost ~1 s per file.
+ */
+async function postgresTemplate(admin: pg.Client, adminUrl: string): Promise<string> {
+  const name = `paddock_template_${templateKey()}`;
+  // Advisory locks belong to one database: every worker's admin connection is to the same one.
+  await admin.query('SELECT pg_advisory_lock(72617)');
+  try {
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount) return name;
+    // Made under another name and renamed when complete: a run stopped half-way leaves no template.
+    const building = `${name}_${process.pid}`;
+    await admin.query(`DROP DATABASE IF EXISTS "${building}"`);
+    await admin.query(`CREATE DATABASE "${building}"`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${building}`;
+    const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+    try {
+      await database.migrate();
+    } finally {
+      await database.close();
+    }
+    await admin.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
+    return name;
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock(72617)');
+  }
+}
+
+/**
+ * A new database on the server of `adminUrl`: empty (what a server starting for the first time
+ * or a restore finds), or `migrated` (a copy of the migrated template).
+ */
+export async function freshPostgres(
+  adminUrl: string,
+  { migrated = false } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `paddock_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
+  try {
+    if (migrated) await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${await postgresTemplate(admin, adminUrl)}"`);
+    else await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
@@ -91,7 +133,9 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
 }
 
 async function startIn(dir: string, env: Record<string, string>): Promise<TestServer> {
-  const postgres = process.env.TEST_DATABASE_URL ? await freshPostgres(process.env.TEST_DATABASE_URL) : null;
+  const postgres = process.env.TEST_DATABASE_URL
+    ? await freshPostgres(process.env.TEST_DATABASE_URL, { migrated: true })
+    : null;
   const baseEnv = {
     ...TEST_ENV,
     DATA_DIR: dir,
