@@ -155,6 +155,7 @@ const chargeTables = () => [
   floorDb.horses,
   floorDb.consumables,
   floorDb.snapshotChunks,
+  floorDb.snapshotStamps,
   floorDb.transactions,
   floorDb.transactionPages,
 ];
