@@ -257,6 +257,10 @@ export function useQrCharge(venue: number, code: string, ahead?: QrChargeRead): 
 
 export const useSyncInfo = (venue: number) => useLiveQuery(() => floorDb.sync.get(venue), [venue]);
 
+/** useSyncInfo, reading nothing while `known` (the caller has the venue's sync state already). */
+export const useSyncInfoUnless = (venue: number, known: boolean) =>
+  useLiveQuery(() => (known ? undefined : floorDb.sync.get(venue)), [venue, known]);
+
 export const useConsumables = (venue: number) => useLiveQuery(() => activeConsumables(venue), [venue]);
 
 export interface AttendeeState {

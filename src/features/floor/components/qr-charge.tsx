@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { mark, PERF } from '@shared/perf-marks';
 import { Link } from 'react-router-dom';
 import { href } from '@/lib/paths';
-import { readAhead, useQrCharge, useSyncInfo, type QrChargeRead } from '@/offline/queries';
+import { readAhead, useQrCharge, type QrChargeRead } from '@/offline/queries';
 import { ScanButton } from '../scanner/scan-button';
 import { currentFloorVenue, useFloorVenue, useVenueLabel } from '../use-floor-venue';
 import { QuickCharge } from './quick-charge';
+import { useFloorInfo } from './floor-frame';
 import { PersonCard } from './person-card';
 
 /**
@@ -28,7 +29,7 @@ export type { QrChargeRead };
 export function QrCharge({ code, ahead }: { code: string; ahead?: QrChargeRead }) {
   const { t } = useTranslation('floor');
   const venue = useFloorVenue();
-  const { currency, name: venueName } = useVenueLabel(useSyncInfo(venue));
+  const { currency, name: venueName } = useVenueLabel(useFloorInfo(venue));
   // The person and the items in one read: the screen shows once, ready to charge.
   const screen = useQrCharge(venue, code, ahead?.venue === venue && ahead.code === code ? ahead : undefined);
   const person = screen?.person;
