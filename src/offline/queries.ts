@@ -1,3 +1,4 @@
+import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { InspectionStatus } from '@shared/schemas/floor';
@@ -183,8 +184,16 @@ export function useChargeItems(venue: number | null): ChargeItems | undefined {
  */
 export type QrChargeScreen = ChargeItems & { person: FloorPerson | null; balance: RiderBalance | null };
 
-/** The scan's screen read in one IndexedDB transaction. */
-export function readQrCharge(venue: number, code: string): Promise<QrChargeScreen> {
+/**
+ * The scan's screen read in one IndexedDB transaction. `read`: given the screen as soon as its
+ * reads are back, before the transaction's completion event (which adds nothing to a read-only
+ * transaction's reads, but waits for a turn of the main thread, behind a render).
+ */
+export function readQrCharge(
+  venue: number,
+  code: string,
+  read?: (screen: QrChargeScreen) => void,
+): Promise<QrChargeScreen> {
   return floorDb.transaction('r', chargeTables(), async () => {
     const [person, consumables, entries] = await Promise.all([
       qrPerson(venue, code),
@@ -192,7 +201,9 @@ export function readQrCharge(venue: number, code: string): Promise<QrChargeScree
       venueEntries(venue),
     ]);
     const balance = person ? riderBalance(entries, Number(person.rider.rider)) : null;
-    return { person, consumables, uses: itemUsesOf(entries), balance };
+    const screen = { person, consumables, uses: itemUsesOf(entries), balance };
+    read?.(screen);
+    return screen;
   });
 }
 
@@ -208,14 +219,15 @@ export interface QrChargeRead {
 
 /** Starts the read of a scan's screen (readQrCharge) and keeps its result at hand for the render. */
 export function readAhead(venue: number, code: string): QrChargeRead {
-  const read: QrChargeRead = {
-    venue,
-    code,
-    done: readQrCharge(venue, code).then(
-      (screen) => (read.result = screen),
-      () => (read.result = null),
-    ),
+  let settle: (screen: QrChargeScreen | null) => void = () => undefined;
+  const read: QrChargeRead = { venue, code, done: new Promise((resolve) => (settle = resolve)) };
+  const give = (screen: QrChargeScreen | null) => {
+    if (read.result !== undefined) return;
+    read.result = screen;
+    // Outside the read's transaction: what awaits the read must not run in its scope.
+    Dexie.ignoreTransaction(() => settle(screen));
   };
+  readQrCharge(venue, code, give).then(give, () => give(null));
   return read;
 }
 
