@@ -83,6 +83,17 @@ export interface SnapshotChunk {
   stamp: number;
 }
 
+/**
+ * Per venue, a stamp made anew in every transaction that writes or clears any of the venue's
+ * pages or chunks: a reader that finds the stamp it last parsed the snapshot at knows, from one
+ * record, that its parsed copy is current (instead of a key cursor over every page's stamp, one
+ * IndexedDB round trip per page, on every scan).
+ */
+export interface SnapshotStamp {
+  venue: number;
+  stamp: number;
+}
+
 /** A page's stamp: unique enough across tabs and writes (a random integer below 2^53). */
 export const newStamp = (): number => Math.floor(Math.random() * Number.MAX_SAFE_INTEGER);
 
@@ -169,6 +180,7 @@ export class FloorDb extends Dexie {
   transactions!: EntityTable<LocalTransaction, 'id'>;
   transactionPages!: Table<TransactionPage, [number, number]>;
   snapshotChunks!: Table<SnapshotChunk, [number, string, number]>;
+  snapshotStamps!: EntityTable<SnapshotStamp, 'venue'>;
   attendees!: EntityTable<LocalAttendee, 'id'>;
   checkins!: EntityTable<LocalCheckin, 'id'>;
   signins!: EntityTable<LocalSignin, 'id'>;
@@ -214,6 +226,9 @@ export class FloorDb extends Dexie {
             page.stamp = newStamp();
           }),
       );
+    // The snapshot's stamp per venue (SnapshotStamp); a venue stored before has none until its
+    // next snapshot or change of a page: its readers check the pages' stamps as before.
+    this.version(3).stores({ snapshotStamps: 'venue' });
   }
 }
 

@@ -39,7 +39,12 @@ export const newKey = (): string => crypto.randomUUID();
 
 export const floorTable = (db: FloorDb, entity: FloorEntity) => db.table<FloorRow, LocalId>(entity);
 
-/** Saves the row and its outbox item in one transaction. */
+/**
+ * Saves the row and its outbox item in one transaction, waiting on nothing but IndexedDB: both
+ * requests are made at once and the transaction is committed with them, so IndexedDB finishes
+ * it without a turn of this page's main thread in between (one request after the other, each
+ * waited for the one before to come back to the page, behind whatever render or layout ran).
+ */
 export async function saveWrite<E extends FloorEntity>(
   db: FloorDb,
   user: number,
@@ -47,22 +52,25 @@ export async function saveWrite<E extends FloorEntity>(
   userName?: string,
 ): Promise<void> {
   const table = floorTable(db, write.entity);
+  const item: OutboxItem = {
+    key: write.key,
+    user,
+    ...(userName && { userName }),
+    venue: write.venue,
+    entity: write.entity,
+    method: write.method ?? 'POST',
+    path: write.path,
+    body: write.body,
+    createdAt: new Date().toISOString(),
+    attempts: 0,
+    notBefore: 0,
+  };
   const start = performance.now();
-  await db.transaction('rw', [table, db.outbox], async () => {
-    await table.put(write.row as FloorRow);
-    await db.outbox.add({
-      key: write.key,
-      user,
-      ...(userName && { userName }),
-      venue: write.venue,
-      entity: write.entity,
-      method: write.method ?? 'POST',
-      path: write.path,
-      body: write.body,
-      createdAt: new Date().toISOString(),
-      attempts: 0,
-      notBefore: 0,
-    });
+  await db.transaction('rw', [table, db.outbox], (tx) => {
+    // Dexie makes each request as it is called: both are made when the commit is asked for.
+    const written = Promise.all([table.put(write.row as FloorRow), db.outbox.add(item)]);
+    (tx.idbtrans as IDBTransaction & { commit?: () => void }).commit?.();
+    return written;
   });
   measureSince(PERF.outboxSave, start);
 }

@@ -60,6 +60,7 @@ export function streamedPull(db: FloorDb, venue: number, at: string, steps: Pull
     ...FLOOR_ENTITIES.map((entity) => floorTable(db, entity)),
     db.transactionPages,
     db.snapshotChunks,
+    db.snapshotStamps,
     db.sync,
   ];
 

@@ -177,7 +177,7 @@ export async function storeTransactionPages(db: FloorDb, venue: number, rows: Fl
       transactionPage(venue, start / TRANSACTION_PAGE_SIZE, sorted.slice(start, start + TRANSACTION_PAGE_SIZE)),
     );
   }
-  await db.transaction('rw', db.transactionPages, (tx) => putTransactionPages(db, tx, pages));
+  await db.transaction('rw', db.transactionPages, db.snapshotStamps, (tx) => putTransactionPages(db, tx, pages));
 }
 
 /** Stores a venue's snapshot rows of `entity` (not the entries) as chunks 0, 1, …, in `tx`. */
@@ -241,8 +241,14 @@ async function applyTombstones(
 }
 
 export async function applyChanges(db: FloorDb, venue: number, changes: FloorChanges, at: string): Promise<void> {
-  const tables = FLOOR_ENTITIES.map((entity) => floorTable(db, entity));
-  await db.transaction('rw', [...tables, db.transactionPages, db.snapshotChunks, db.sync], async (tx) => {
+  const tables = [
+    ...FLOOR_ENTITIES.map((entity) => floorTable(db, entity)),
+    db.transactionPages,
+    db.snapshotChunks,
+    db.snapshotStamps,
+    db.sync,
+  ];
+  await db.transaction('rw', tables, async (tx) => {
     const stored = await db.sync.get(venue);
     // An answer older than what is stored (another tab pulled meanwhile) changes nothing.
     if (stored && !changes.reset && changes.cursor < stored.cursor) return;

@@ -1,5 +1,6 @@
+import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { InspectionStatus } from '@shared/schemas/floor';
 import { parseQrCode } from '@shared/qr';
 import {
@@ -155,6 +156,7 @@ const chargeTables = () => [
   floorDb.horses,
   floorDb.consumables,
   floorDb.snapshotChunks,
+  floorDb.snapshotStamps,
   floorDb.transactions,
   floorDb.transactionPages,
 ];
@@ -182,8 +184,16 @@ export function useChargeItems(venue: number | null): ChargeItems | undefined {
  */
 export type QrChargeScreen = ChargeItems & { person: FloorPerson | null; balance: RiderBalance | null };
 
-/** The scan's screen read in one IndexedDB transaction. */
-export function readQrCharge(venue: number, code: string): Promise<QrChargeScreen> {
+/**
+ * The scan's screen read in one IndexedDB transaction. `read`: given the screen as soon as its
+ * reads are back, before the transaction's completion event (which adds nothing to a read-only
+ * transaction's reads, but waits for a turn of the main thread, behind a render).
+ */
+export function readQrCharge(
+  venue: number,
+  code: string,
+  read?: (screen: QrChargeScreen) => void,
+): Promise<QrChargeScreen> {
   return floorDb.transaction('r', chargeTables(), async () => {
     const [person, consumables, entries] = await Promise.all([
       qrPerson(venue, code),
@@ -191,8 +201,34 @@ export function readQrCharge(venue: number, code: string): Promise<QrChargeScree
       venueEntries(venue),
     ]);
     const balance = person ? riderBalance(entries, Number(person.rider.rider)) : null;
-    return { person, consumables, uses: itemUsesOf(entries), balance };
+    const screen = { person, consumables, uses: itemUsesOf(entries), balance };
+    read?.(screen);
+    return screen;
   });
+}
+
+/** A scan's screen being read before the screen renders (readAhead). */
+export interface QrChargeRead {
+  venue: number;
+  code: string;
+  /** Settles with the screen, or null when the read failed. */
+  done: Promise<QrChargeScreen | null>;
+  /** What `done` settled with, once it did. */
+  result?: QrChargeScreen | null;
+}
+
+/** Starts the read of a scan's screen (readQrCharge) and keeps its result at hand for the render. */
+export function readAhead(venue: number, code: string): QrChargeRead {
+  let settle: (screen: QrChargeScreen | null) => void = () => undefined;
+  const read: QrChargeRead = { venue, code, done: new Promise((resolve) => (settle = resolve)) };
+  const give = (screen: QrChargeScreen | null) => {
+    if (read.result !== undefined) return;
+    read.result = screen;
+    // Outside the read's transaction: what awaits the read must not run in its scope.
+    Dexie.ignoreTransaction(() => settle(screen));
+  };
+  readQrCharge(venue, code, give).then(give, () => give(null));
+  return read;
 }
 
 /** How long a screen read ahead is shown as read before its live query starts. */
@@ -201,25 +237,41 @@ export const LIVE_AFTER_MS = 500;
 /**
  * A scan's screen at once: the person the code names and the items to charge, read together
  * (one IndexedDB transaction, one render) rather than one after the other, and kept live.
- * `ahead`: the same read made just before the screen rendered (the route's loader), shown as it
- * is for LIVE_AFTER_MS before the live query starts: its first read would repeat it while staff
- * tap, and hold up the charge's write behind it.
+ * `ahead`: the same read started before the screen rendered (the route's loader), shown once
+ * it is there (in the first render when it already is) and for LIVE_AFTER_MS before the live
+ * query starts: its first read would repeat it while staff tap, and hold up the charge's write
+ * behind it. A read ahead that failed hands over to the live query at once.
  */
-export function useQrCharge(venue: number, code: string, ahead?: QrChargeScreen): QrChargeScreen | undefined {
+export function useQrCharge(venue: number, code: string, ahead?: QrChargeRead): QrChargeScreen | undefined {
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      let subscribed = true;
+      void ahead?.done.then(() => subscribed && changed());
+      return () => {
+        subscribed = false;
+      };
+    },
+    [ahead],
+  );
+  const early = useSyncExternalStore(subscribe, () => ahead?.result);
   const [live, setLive] = useState(ahead === undefined);
   useEffect(() => {
-    if (live) return;
-    const timer = setTimeout(() => setLive(true), LIVE_AFTER_MS);
+    if (live || early === undefined) return;
+    const timer = setTimeout(() => setLive(true), early === null ? 0 : LIVE_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [live]);
+  }, [live, early]);
   const read = useLiveQuery(
     async (): Promise<QrChargeScreen | undefined> => (live ? readQrCharge(venue, code) : undefined),
     [venue, code, live],
   );
-  return read ?? ahead;
+  return read ?? early ?? undefined;
 }
 
 export const useSyncInfo = (venue: number) => useLiveQuery(() => floorDb.sync.get(venue), [venue]);
+
+/** useSyncInfo, reading nothing while `known` (the caller has the venue's sync state already). */
+export const useSyncInfoUnless = (venue: number, known: boolean) =>
+  useLiveQuery(() => (known ? undefined : floorDb.sync.get(venue)), [venue, known]);
 
 export const useConsumables = (venue: number) => useLiveQuery(() => activeConsumables(venue), [venue]);
 

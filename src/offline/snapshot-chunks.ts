@@ -1,6 +1,7 @@
 import Dexie, { type Transaction } from 'dexie';
 import { newStamp, type ChunkedEntity, type FloorDb, type FloorRows, type LocalId, type SnapshotChunk } from './db';
 import { putStraight } from './put-straight';
+import { snapshotStamp, stampSnapshots } from './snapshot-stamp';
 
 /*
  * A snapshot's rows other than the entries, kept in chunks (db.ts SnapshotChunk), and the
@@ -20,9 +21,14 @@ export function snapshotChunk<E extends ChunkedEntity>(
   return { venue, entity, chunk, rows: json, stamp: newStamp() };
 }
 
-/** Puts `chunks` in `tx` (read-write over snapshotChunks): see putStraight. */
+/** Puts `chunks` in `tx` (read-write over snapshotChunks and snapshotStamps): see putStraight. */
 export function putSnapshotChunks(db: FloorDb, tx: Transaction, chunks: readonly SnapshotChunk[]): void {
   putStraight(tx, db.snapshotChunks, chunks);
+  stampSnapshots(
+    db,
+    tx,
+    chunks.map((chunk) => chunk.venue),
+  );
 }
 
 /** The per-row table of `entity`, typed by its rows. */
@@ -34,6 +40,8 @@ const ofEntity = (db: FloorDb, venue: number, entity: ChunkedEntity) =>
 /** Every chunk of the venue goes (a new snapshot). */
 export async function clearSnapshotChunks(db: FloorDb, venue: number): Promise<void> {
   await db.snapshotChunks.where('[venue+entity+chunk]').between([venue, Dexie.minKey], [venue, Dexie.maxKey]).delete();
+  // No stamp: readers check the chunks' own stamps until the next write makes one.
+  await db.snapshotStamps.delete(venue);
 }
 
 /** Rewrites the venue's chunks of `entity` that hold rows `gone` says so of, without them. */
@@ -56,6 +64,8 @@ export async function removeFromChunks<E extends ChunkedEntity>(
 interface Parsed {
   /** The stamp of each chunk parsed, by chunk number. */
   stamps: Map<number, number>;
+  /** The venue's snapshot stamp when the chunks were read (snapshot-stamp.ts), if it had one. */
+  snapshot?: number;
   rows: unknown[];
 }
 
@@ -69,23 +79,29 @@ function rowsOf(chunk: SnapshotChunk): unknown[] {
 
 /** The venue's rows of `entity` in its snapshot's chunks, parsed once per chunk write. */
 async function chunkRows<E extends ChunkedEntity>(db: FloorDb, venue: number, entity: E): Promise<FloorRows[E][]> {
+  const name = `${db.name}|${venue}|${entity}`;
+  // The venue's stamp unchanged since the chunks were read: one record says they still are.
+  const snapshot = await snapshotStamp(db, venue);
+  const known = parsed.get(name);
+  if (known && snapshot !== undefined && known.snapshot === snapshot) return known.rows as FloorRows[E][];
   const keys = (await db.snapshotChunks
     .where('[venue+entity+chunk+stamp]')
     // [venue, entity] sorts before each of their keys, [venue, entity, maxKey] after.
     .between([venue, entity], [venue, entity, Dexie.maxKey])
     .keys()) as unknown as [number, string, number, number][];
   const stamps = new Map(keys.map(([, , chunk, stamp]) => [chunk, stamp]));
-  const name = `${db.name}|${venue}|${entity}`;
-  const known = parsed.get(name);
   if (known && [...known.stamps].every(([chunk, stamp]) => stamps.get(chunk) === stamp)) {
     const added = [...stamps.keys()].filter((chunk) => !known.stamps.has(chunk));
-    if (!added.length) return known.rows as FloorRows[E][];
+    if (!added.length) {
+      known.snapshot = snapshot;
+      return known.rows as FloorRows[E][];
+    }
     const chunks = await db.snapshotChunks.bulkGet(
       added.map((chunk): [number, string, number] => [venue, entity, chunk]),
     );
     // A chunk written again since its key was read is read whole next time.
     if (chunks.every((chunk) => chunk !== undefined && chunk.stamp === stamps.get(chunk.chunk))) {
-      const grown = { stamps: new Map(known.stamps), rows: [...known.rows] };
+      const grown: Parsed = { stamps: new Map(known.stamps), snapshot, rows: [...known.rows] };
       for (const chunk of chunks) {
         grown.rows.push(...rowsOf(chunk!));
         grown.stamps.set(chunk!.chunk, chunk!.stamp);
@@ -94,7 +110,7 @@ async function chunkRows<E extends ChunkedEntity>(db: FloorDb, venue: number, en
       return grown.rows as FloorRows[E][];
     }
   }
-  const fresh: Parsed = { stamps: new Map(), rows: [] };
+  const fresh: Parsed = { stamps: new Map(), snapshot, rows: [] };
   for (const chunk of await ofEntity(db, venue, entity).toArray()) {
     fresh.rows.push(...rowsOf(chunk));
     fresh.stamps.set(chunk.chunk, chunk.stamp);
@@ -105,7 +121,7 @@ async function chunkRows<E extends ChunkedEntity>(db: FloorDb, venue: number, en
 
 /**
  * The venue's rows of `entity`: its snapshot's and the per-row table's, the latter in place of
- * those with the same id. Call inside a read transaction over snapshotChunks and that table (or
+ * those with the same id. Call inside a read transaction over snapshotChunks, snapshotStamps and that table (or
  * none: each read is then its own). The rows are shared: never change one.
  */
 export async function venueRows<E extends ChunkedEntity>(

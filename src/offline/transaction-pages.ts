@@ -1,6 +1,7 @@
 import type { Transaction } from 'dexie';
 import { newStamp, type FloorDb, type LocalTransaction, type TransactionPage } from './db';
 import { putStraight } from './put-straight';
+import { stampSnapshots } from './snapshot-stamp';
 
 /* The pages of a snapshot's transactions (db.ts TransactionPage): made, read and written here. */
 
@@ -23,7 +24,12 @@ export function pageRows(page: TransactionPage): LocalTransaction[] {
   return rows;
 }
 
-/** Puts `pages` in `tx` (read-write over transactionPages): see putStraight. */
+/** Puts `pages` in `tx` (read-write over transactionPages and snapshotStamps): see putStraight. */
 export function putTransactionPages(db: FloorDb, tx: Transaction, pages: readonly TransactionPage[]): void {
   putStraight(tx, db.transactionPages, pages);
+  stampSnapshots(
+    db,
+    tx,
+    pages.map((page) => page.venue),
+  );
 }

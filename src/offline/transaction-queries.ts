@@ -1,6 +1,7 @@
 import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { floorDb, newestTransactionFirst, type LocalId, type LocalTransaction, type TransactionPage } from './db';
+import { snapshotStamp } from './snapshot-stamp';
 import { pageRows } from './transaction-pages';
 
 /*
@@ -11,7 +12,7 @@ import { pageRows } from './transaction-pages';
  */
 
 const readTransactions = <T>(read: () => Promise<T>) =>
-  floorDb.transaction('r', floorDb.transactions, floorDb.transactionPages, read);
+  floorDb.transaction('r', floorDb.transactions, floorDb.transactionPages, floorDb.snapshotStamps, read);
 
 const rowsByTime = (venue: number, from: string | typeof Dexie.minKey = Dexie.minKey) =>
   floorDb.transactions.where('[venue+occurred_at]').between([venue, from], [venue, Dexie.maxKey], true, true);
@@ -142,6 +143,8 @@ export function useTodayCharges(venue: number) {
 interface PagedSummary {
   /** The stamp of each page summed, by page number. */
   pages: Map<number, number>;
+  /** The venue's snapshot stamp when the pages were read (snapshot-stamp.ts), if it had one. */
+  snapshot?: number;
   byId: Map<number, LocalTransaction>;
   byRider: Map<number, LocalTransaction[]>;
   /** Charges per consumable (refused and reversed ones count too: they were used). */
@@ -167,6 +170,10 @@ function addToSummary(summary: PagedSummary, row: LocalTransaction): void {
 
 /** The venue's paged rows summed (from the cache while the pages are unchanged); call in a read transaction. */
 async function pagedSummary(venue: number): Promise<PagedSummary> {
+  // The venue's stamp unchanged since the pages were summed: one record says they still are.
+  const snapshot = await snapshotStamp(floorDb, venue);
+  const known = summaries.get(venue);
+  if (known && snapshot !== undefined && known.snapshot === snapshot) return known;
   const keys = (await floorDb.transactionPages
     .where('[venue+page+stamp]')
     // [venue] sorts before every key of the venue, [venue, maxKey] after (one array may not
@@ -174,11 +181,13 @@ async function pagedSummary(venue: number): Promise<PagedSummary> {
     .between([venue], [venue, Dexie.maxKey])
     .keys()) as unknown as [number, number, number][];
   const stamps = new Map(keys.map(([, page, stamp]) => [page, stamp]));
-  const known = summaries.get(venue);
   // Pages only added since (a snapshot arriving in chunks): those are read and added.
   if (known && [...known.pages].every(([page, stamp]) => stamps.get(page) === stamp)) {
     const added = [...stamps.keys()].filter((page) => !known.pages.has(page));
-    if (!added.length) return known;
+    if (!added.length) {
+      known.snapshot = snapshot;
+      return known;
+    }
     const pages = await floorDb.transactionPages.bulkGet(added.map((page): [number, number] => [venue, page]));
     // A page written again since its key was read is read whole next time.
     if (pages.every((page) => page !== undefined && page.stamp === stamps.get(page.page))) {
@@ -187,10 +196,11 @@ async function pagedSummary(venue: number): Promise<PagedSummary> {
         known.pages.set(page!.page, page!.stamp);
       }
       delete known.today;
+      known.snapshot = snapshot;
       return known;
     }
   }
-  const summary: PagedSummary = { pages: new Map(), byId: new Map(), byRider: new Map(), uses: new Map() };
+  const summary: PagedSummary = { pages: new Map(), snapshot, byId: new Map(), byRider: new Map(), uses: new Map() };
   const pages = await floorDb.transactionPages
     .where('[venue+page]')
     .between([venue, Dexie.minKey], [venue, Dexie.maxKey])

@@ -88,8 +88,11 @@ describe('stable: add transaction', () => {
     const row = await floorDb.transactions.get(item!.key);
     expect(row).toMatchObject({ pending: 1, gross: -3000, quantity: 2, description: 'Shavings bale', rider: 3 });
 
-    expect(vi.mocked(notifications.show)).toHaveBeenCalledWith(
-      expect.objectContaining({ message: `${formatMoney(3000, '€')} charged to Rita Reiter.` }),
+    // The toast follows the saved state's paint.
+    await waitFor(() =>
+      expect(vi.mocked(notifications.show)).toHaveBeenCalledWith(
+        expect.objectContaining({ message: `${formatMoney(3000, '€')} charged to Rita Reiter.` }),
+      ),
     );
     // Ready for the next item, for the same rider.
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Items to charge' })).toBeNull());
@@ -142,8 +145,9 @@ describe('stable: QR route', () => {
   });
 
   it('renders a scan read ahead at once, and follows later changes once live', async () => {
-    const ahead = await readQrChargeAhead('r3-abcdef123456');
-    expect(ahead?.screen.person?.rider.name).toBe('Rita Reiter');
+    const ahead = readQrChargeAhead('r3-abcdef123456');
+    await ahead.done;
+    expect(ahead.result?.person?.rider.name).toBe('Rita Reiter');
     render(
       <Providers>
         <MemoryRouter>
@@ -179,6 +183,44 @@ describe('stable: QR route', () => {
       pending: 1,
     });
     await waitFor(() => expect(screen.getByText(/^Open balance/).textContent).not.toBe(balance), { timeout: 45_000 });
+  });
+
+  it('shows a scan read ahead as soon as its read comes back, and reads itself when that read failed', async () => {
+    const { readQrCharge } = await import('@/offline/queries');
+    const screenOf = await readQrCharge(1, 'r3-abcdef123456');
+    let settle: (screen: typeof screenOf | null) => void = () => undefined;
+    const pending = {
+      venue: 1,
+      code: 'r3-abcdef123456',
+      done: new Promise<typeof screenOf | null>((resolve) => (settle = resolve)),
+    } as ReturnType<typeof readQrChargeAhead>;
+    const view = render(
+      <Providers>
+        <MemoryRouter>
+          <QrCharge code="r3-abcdef123456" ahead={pending} />
+        </MemoryRouter>
+      </Providers>,
+    );
+    // The route rendered before the read came back: the screen waits for it.
+    expect(screen.getByRole('status', { name: "Loading the venue's data…" })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Rita Reiter' })).toBeNull();
+    act(() => {
+      pending.result = screenOf;
+      settle(screenOf);
+    });
+    expect(await screen.findByRole('heading', { name: 'Rita Reiter' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Most used items' })).toBeTruthy();
+    view.unmount();
+    // A read ahead that failed: the screen's own read shows the person.
+    const failed = { venue: 1, code: 'r3-abcdef123456', done: Promise.resolve(null), result: null };
+    render(
+      <Providers>
+        <MemoryRouter>
+          <QrCharge code="r3-abcdef123456" ahead={failed} />
+        </MemoryRouter>
+      </Providers>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Rita Reiter' }, PAGE_LOAD)).toBeTruthy();
   });
 
   it("opens a groom's code as the groom of the rider", async () => {

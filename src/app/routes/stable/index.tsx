@@ -39,9 +39,11 @@ export function StableTransactionsRoute() {
   );
 }
 
-/** A scan's screen is read while the router matches its route: it renders at once with it. */
-export const stableQrLoader = ({ params }: LoaderFunctionArgs): Promise<QrChargeRead | null> =>
-  readQrChargeAhead(params.code ?? '');
+/**
+ * A scan's screen is read from the moment the router matches its route, beside the route's
+ * render: the loader hands the read over without waiting for it.
+ */
+export const stableQrLoader = ({ params }: LoaderFunctionArgs): QrChargeRead => readQrChargeAhead(params.code ?? '');
 
 export function StableQrRoute() {
   const { t } = useTranslation('routes');

@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiErrorBody } from '@shared/errors';
-import { dismissAttention, useAttention, type AttentionDetail } from '@/offline/status';
+import { dismissAttention, type AttentionDetail } from '@/offline/status';
 import { apiErrorMessage } from '@/lib/api-error';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { mapFieldErrors } from '@/lib/form-errors';
@@ -49,10 +49,12 @@ function Summary({ item }: { item: AttentionDetail }) {
   );
 }
 
-/** Writes the server refused: they left the queue; staff read what they were and why, and dismiss them. */
-export function AttentionList({ venue }: { venue: number }) {
+/**
+ * Writes the server refused: they left the queue; staff read what they were and why, and dismiss
+ * them. `items`: the venue's (useAttention), read by the frame's state.
+ */
+export function AttentionList({ items }: { items: AttentionDetail[] }) {
   const { t } = useTranslation('floor');
-  const items = useAttention(venue);
   const headingId = useId();
   if (!items.length) return null;
   return (

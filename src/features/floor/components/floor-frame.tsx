@@ -2,8 +2,8 @@ import { Alert, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { createContext, useContext, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SyncState } from '@/offline/db';
-import { useSyncInfo } from '@/offline/queries';
-import { useFloorStatus, type FloorStatus } from '@/offline/status';
+import { useSyncInfo, useSyncInfoUnless } from '@/offline/queries';
+import { useAttention, useFloorStatus, type AttentionDetail, type FloorStatus } from '@/offline/status';
 import { useFloorSync } from '@/offline/sync';
 import { DeviceNotices } from '@/features/devices/components/device-notices';
 import { FloorVenueProvider, useFloorVenue, useVenueLabel } from '../use-floor-venue';
@@ -19,11 +19,15 @@ interface FloorFrameProps {
   children: ReactNode;
 }
 
-/** What the frame shows about its venue: its sync state, read while the frame (or its scope) is mounted. */
+/**
+ * What the frame shows about its venue: its sync state and the refused writes, read while the
+ * frame (or its scope) is mounted: a screen opened under the scope starts no read of them.
+ */
 interface FloorState {
   venue: number;
   status: FloorStatus;
   info: SyncState | undefined;
+  attention: AttentionDetail[];
 }
 
 /** The venue's sync kept moving and its state read. */
@@ -32,7 +36,22 @@ function useFloorState(): FloorState {
   useFloorSync(venue);
   const status = useFloorStatus(venue);
   const info = useSyncInfo(venue);
-  return { venue, status, info };
+  const attention = useAttention(venue);
+  return { venue, status, info, attention };
+}
+
+/** The frame's state for the screen inside it (null outside a frame). */
+const FloorViewContext = createContext<FloorState | null>(null);
+
+/**
+ * The venue's sync state as the frame around the calling screen read it; read here where there
+ * is no frame, or the frame works at another venue.
+ */
+export function useFloorInfo(venue: number): SyncState | undefined {
+  const frame = useContext(FloorViewContext);
+  const framed = frame?.venue === venue;
+  const own = useSyncInfoUnless(venue, framed);
+  return framed ? frame.info : own;
 }
 
 const FloorScopeContext = createContext<FloorState | null>(null);
@@ -65,30 +84,25 @@ function FloorBody(props: { showVenue: boolean; children: ReactNode }) {
   return scope && scope.venue === venue ? <FloorView state={scope} {...props} /> : <OwnFloorBody {...props} />;
 }
 
-function FloorView({
-  state: { venue, status, info },
-  showVenue,
-  children,
-}: {
-  state: FloorState;
-  showVenue: boolean;
-  children: ReactNode;
-}) {
+function FloorView({ state, showVenue, children }: { state: FloorState; showVenue: boolean; children: ReactNode }) {
   const { t } = useTranslation('floor');
+  const { venue, status, info, attention } = state;
   const label = useVenueLabel(info);
   return (
     <Stack>
       {showVenue && label.name && <Text c="dimmed">{label.name}</Text>}
       <DeviceNotices venue={venue} />
       <StatusBar status={status} timeZone={info?.timeZone} />
-      <AttentionList venue={venue} />
+      <AttentionList items={attention} />
       {/*
         While the frame still reads whether a snapshot is here, the screen is mounted hidden: its
         own reads run meanwhile instead of after (a scan's screen shows at once), and it shows in
         place (no remount) as soon as the snapshot is known to be here.
       */}
       {(status.ready || status.pending === null) && (
-        <div style={{ display: status.ready ? 'contents' : 'none' }}>{children}</div>
+        <div style={{ display: status.ready ? 'contents' : 'none' }}>
+          <FloorViewContext.Provider value={state}>{children}</FloorViewContext.Provider>
+        </div>
       )}
       {status.ready ? null : status.online && status.reachable !== false ? (
         <Center py="xl">

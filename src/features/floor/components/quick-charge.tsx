@@ -65,6 +65,12 @@ const ITEM_BUTTON_STYLES = {
 /** The stable's charge and undo toasts replace each other (see ToastOptions.channel). */
 const CHARGE_TOASTS = 'stable-charge';
 
+/** Runs `task` after the next paint (in the next task where the page does not paint). */
+function afterPaint(task: () => void): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(task, 0));
+  else setTimeout(task, 0);
+}
+
 const clamp = (quantity: number) => Math.min(MAX_CHARGE_QUANTITY, Math.max(1, quantity));
 
 function Balance({ venue, venueName, currency, person, balance: given }: QuickChargeProps) {
@@ -185,8 +191,8 @@ export function QuickCharge({ venue, venueName, currency, person, items, balance
         setLines([]);
         setLast({ rows, total: rows.reduce((sum, row) => sum - row.gross, 0) });
       });
-      // The toast follows in the next task.
-      setTimeout(() =>
+      // The toast follows once the saved state is painted: its render would hold up that paint.
+      afterPaint(() =>
         notify.success(t('quick.saved', { amount: formatMoney(total, currency), name }), { channel: CHARGE_TOASTS }),
       );
     } catch (error) {
