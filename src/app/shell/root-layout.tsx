@@ -1,4 +1,5 @@
 import { Box, Container } from '@mantine/core';
+import { memo } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useNavigationRules } from '../guards/use-navigation-rules';
 import { useSessionKeeper } from '../session/use-session-keeper';
@@ -15,6 +16,16 @@ import { useDisplayTimeZone } from './use-display-time-zone';
 import { usePendingNotice } from './use-pending-notice';
 
 const border = '1px solid var(--mantine-color-default-border)';
+
+/*
+ * The shell's parts that depend on neither the route nor its state: a navigation re-renders the
+ * layout (its hooks read the router's state) but not them (a scan's screen comes sooner).
+ */
+const StillFooter = memo(Footer);
+const StillUpdateBanner = memo(UpdateBanner);
+const StillImpersonationNotice = memo(ImpersonationNotice);
+const StillDialogHost = memo(DialogHost);
+const StillToastHost = memo(ToastHost);
 
 /** The shell around every page (spec §2 Shell): a plain sticky header, the page, the footer. */
 export function RootLayout() {
@@ -34,8 +45,8 @@ export function RootLayout() {
       >
         <Header />
       </Box>
-      <UpdateBanner />
-      <ImpersonationNotice />
+      <StillUpdateBanner />
+      <StillImpersonationNotice />
       <Box component="main" style={{ flex: 1 }}>
         <Container size="lg" py="md">
           <AppBreadcrumbs />
@@ -43,11 +54,11 @@ export function RootLayout() {
         </Container>
       </Box>
       <Box component="footer" h={36} style={{ borderTop: border }}>
-        <Footer timeZone={timeZone} />
+        <StillFooter timeZone={timeZone} />
       </Box>
       <BusySpinner />
-      <DialogHost />
-      <ToastHost />
+      <StillDialogHost />
+      <StillToastHost />
     </Box>
   );
 }
