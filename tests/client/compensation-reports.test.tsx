@@ -6,8 +6,6 @@ import type { OwnerShow } from '@shared/schemas/owner';
 import { demoVenue, json, makeUser, renderApp } from './helpers';
 import { calls, official, server, SLOW, startAs, toasts } from './owner-fixtures';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const organizer = makeUser({ id: 2, username: 'organizer', roles: ['organizer'], rider_id: null, assigned_venue: 1 });
 const pdf = () => new Response('%PDF-1.7', { status: 200, headers: { 'content-type': 'application/pdf' } });
 

@@ -7,8 +7,6 @@ import { demoVenue, json, renderApp } from './helpers';
 import { jobRun } from './invoice-fixtures';
 import { admin, bodies, calls, server, SLOW, startAs, toasts, validation, type Handler } from './owner-fixtures';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 // jsdom has no layout: the editor scrolls its selection into view through a Range's rects.
 const emptyRect = () => ({ x: 0, y: 0, top: 0, left: 0, right: 0, bottom: 0, width: 0, height: 0, toJSON: () => ({}) });
 beforeAll(() => {

@@ -4,8 +4,6 @@ import type { FeiResultList } from '@shared/schemas/fei';
 import { demoVenue, json, renderApp } from './helpers';
 import { admin, server, SLOW, startAs } from './owner-fixtures';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();

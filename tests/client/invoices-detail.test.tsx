@@ -5,8 +5,6 @@ import { demoVenue, json, renderApp } from './helpers';
 import { employerInvoice, organizer, summary } from './invoice-fixtures';
 import { admin, calls, server, SLOW, startAs, toasts, validation } from './owner-fixtures';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();

@@ -7,8 +7,6 @@ import { demoVenue, json, renderApp } from './helpers';
 import { invoicePage, jobRun, organizer, summary } from './invoice-fixtures';
 import { admin, bodies, calls, server, SLOW, startAs, toasts, type Handler } from './owner-fixtures';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 afterEach(async () => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();

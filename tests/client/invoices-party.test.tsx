@@ -5,8 +5,6 @@ import { json, makeUser, renderApp } from './helpers';
 import { summary } from './invoice-fixtures';
 import { admin, calls, rider, server, SLOW, startAs, type Handler } from './owner-fixtures';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();

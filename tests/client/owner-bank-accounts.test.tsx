@@ -5,8 +5,6 @@ import { listOwnerTransactions } from '@/features/owner/api/money';
 import { json, renderApp, resetStore } from './helpers';
 import { account, admin, bodies, calls, rider, server, SLOW, startAs, toasts, validation } from './owner-fixtures';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 beforeEach(() => {
   startAs(rider);
 });

@@ -4,8 +4,6 @@ import type { OwnerDocument } from '@shared/schemas/owner';
 import { json, renderApp } from './helpers';
 import { calls, rider, server, SLOW, startAs, toasts, validation } from './owner-fixtures';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const licence: OwnerDocument = {
   id: 41,
   owner_type: 'rider',

@@ -4,8 +4,6 @@ import type { InviteInfo } from '@shared/schemas/owner';
 import { json, renderApp } from './helpers';
 import { bodies, calls, rider, server, SLOW, startAs } from './owner-fixtures';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const info: InviteInfo = {
   purpose: 'team_member',
   email: 'new@example.com',

@@ -5,8 +5,6 @@ import type { OwnerShow } from '@shared/schemas/owner';
 import { json, renderApp } from './helpers';
 import { calls, official, rider, server, SLOW, startAs } from './owner-fixtures';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const show: OwnerShow = {
   venue: 1,
   venue_name: 'Paddock Classic 2026',

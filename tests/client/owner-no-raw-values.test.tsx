@@ -7,8 +7,6 @@ import { json, renderApp } from './helpers';
 import { rider, server, SLOW, startAs } from './owner-fixtures';
 import { choose, merchantUser, rita } from './people-fixtures';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 afterEach(async () => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();

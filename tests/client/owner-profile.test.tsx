@@ -5,8 +5,6 @@ import { useAppStore } from '@/lib/store';
 import { json, makeUser, renderApp } from './helpers';
 import { admin, bodies, calls, rider, server, SLOW, startAs, toasts, validation } from './owner-fixtures';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const profile: RiderProfile = {
   id: 3,
   user: 7,

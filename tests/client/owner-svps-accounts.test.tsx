@@ -5,7 +5,6 @@ import { json, renderApp } from './helpers';
 import { account, admin, bodies, calls, rider, server, SLOW, startAs, toasts, validation } from './owner-fixtures';
 
 /** The SVPS variant of the rider's bank accounts: the admin's pages and the rider's read-only view. */
-vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -4,8 +4,6 @@ import type { InviteInfo, TeamMember } from '@shared/schemas/owner';
 import { json, renderApp } from './helpers';
 import { bodies, calls, official, server, SLOW, startAs, toasts } from './owner-fixtures';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const member: TeamMember = {
   id: 51,
   owner_type: 'official',

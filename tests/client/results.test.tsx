@@ -4,8 +4,6 @@ import type { Ranking, RankingRow, ResultsUpload } from '@shared/schemas/results
 import { demoVenue, json, renderApp } from './helpers';
 import { admin, bodies, server, SLOW, startAs, toasts, validation } from './owner-fixtures';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
