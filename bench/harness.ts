@@ -54,6 +54,8 @@ export interface RunningServer {
 }
 
 /** Start the real server (`node --import tsx server/src/main.ts`) and wait for /api/health. */
+const START_LIMIT_MS = 180_000;
+
 export async function startServer(env: Record<string, string>, port: number): Promise<RunningServer> {
   const started = performance.now();
   const child = spawn(
@@ -65,7 +67,9 @@ export async function startServer(env: Record<string, string>, port: number): Pr
     },
   );
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // A first start migrates and seeds its database: room for a machine three times slower,
+  // busy with other tests beside it.
+  const deadline = Date.now() + START_LIMIT_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -76,7 +80,7 @@ export async function startServer(env: Record<string, string>, port: number): Pr
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error('server did not become healthy within 60 s');
+      throw new Error(`server did not become healthy within ${START_LIMIT_MS / 1000} s`);
     }
     await new Promise((r) => setTimeout(r, 25));
   }
