@@ -58,9 +58,13 @@ export const appVersion = (): string | null => (typeof __APP_VERSION__ === 'stri
  * One heartbeat: POST /api/v1/device/heartbeat/ with the writes waiting on this device (every
  * user's). Returns false when it did not get through (offline, signed out, a server error).
  */
+/** The writes waiting on this device, every user's: what its heartbeat reports. */
+export const pendingOnDevice = async (db: FloorDb = floorDb): Promise<number> =>
+  typeof indexedDB === 'undefined' ? 0 : await db.outbox.count();
+
 export async function sendHeartbeat(transport: Transport, db: FloorDb = floorDb): Promise<boolean> {
   if (!useAppStore.getState().token) return false;
-  const pending = typeof indexedDB === 'undefined' ? 0 : await db.outbox.count();
+  const pending = await pendingOnDevice(db);
   const { status, body } = await transport({
     method: 'POST',
     path: 'device/heartbeat/',

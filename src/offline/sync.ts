@@ -12,7 +12,15 @@ import { useAppStore } from '@/lib/store';
 import { floorDb, type FloorDb } from './db';
 import { coalesce } from '@shared/coalesce';
 import type { DeviceHeartbeat } from '@shared/schemas/devices';
-import { appVersion, applyHeartbeat, createHeartbeat, markRevoked, parseDeviceAnswer, sendHeartbeat } from './device';
+import {
+  appVersion,
+  applyHeartbeat,
+  createHeartbeat,
+  markRevoked,
+  parseDeviceAnswer,
+  pendingOnDevice,
+  sendHeartbeat,
+} from './device';
 import { deviceId } from './device-id';
 import { BACKOFF_MAX_MS, flushOutbox, onEnqueue, type FlushResult } from './outbox';
 import { watchPersistence } from './persist';
@@ -308,7 +316,7 @@ export function createFloorSync(options: EngineOptions = {}) {
           const carried = async (): Promise<PullHeartbeat | undefined> => {
             const self = device?.();
             if (!self) return undefined;
-            const pending = typeof indexedDB === 'undefined' ? 0 : await db.outbox.count();
+            const pending = await pendingOnDevice(db);
             const tell = (raw: string) => {
               const answer = parseDeviceAnswer(raw);
               if (answer === undefined) return;

@@ -40,16 +40,17 @@ export const deviceRegisterInput = z.object({
 });
 export type DeviceRegisterInput = z.infer<typeof deviceRegisterInput>;
 
+/** Writes waiting in the device's outbox (all users); `coerce` for a query string's text. */
+export const pendingWritesField = (coerce = false) =>
+  (coerce ? z.coerce.number({ error: 'invalid' }) : z.number({ error: 'invalid' }))
+    .int({ error: 'invalid' })
+    .min(0, { error: 'too_small' })
+    .max(1_000_000, { error: 'too_big' });
+
 export const deviceHeartbeatInput = z.object({
   device_id: deviceKeyField,
   app_version: appVersionField,
-  /** Writes waiting in the device's outbox (all users). */
-  pending_writes: z
-    .number({ error: 'invalid' })
-    .int({ error: 'invalid' })
-    .min(0, { error: 'too_small' })
-    .max(1_000_000, { error: 'too_big' })
-    .default(0),
+  pending_writes: pendingWritesField().default(0),
 });
 export type DeviceHeartbeatInput = z.infer<typeof deviceHeartbeatInput>;
 

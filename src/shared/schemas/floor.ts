@@ -2,7 +2,7 @@ import { ATTENDEE_KINDS, CHECKIN_ACTIONS, FLOOR_ENTITIES, INSPECTION_STATUSES, T
 import { z } from 'zod';
 import { PARTY_TYPES, TRANSACTION_KINDS, TRANSACTION_SOURCES } from '../ledger';
 import { atLeastOneField, isoDateTimeField, MAX_ID, requiredOrInvalid, requiredString } from './common';
-import { appVersionField, deviceKeyField } from './devices';
+import { appVersionField, deviceKeyField, pendingWritesField } from './devices';
 import { listQuery } from './pagination';
 
 /**
@@ -194,12 +194,7 @@ export const floorChangesQuery = z.object({
    */
   device_id: deviceKeyField.optional(),
   app_version: appVersionField,
-  pending_writes: z.coerce
-    .number({ error: 'invalid' })
-    .int({ error: 'invalid' })
-    .min(0, { error: 'too_small' })
-    .max(1_000_000, { error: 'too_big' })
-    .optional(),
+  pending_writes: pendingWritesField(true).optional(),
 });
 
 // ---- writes ---------------------------------------------------------------------------------

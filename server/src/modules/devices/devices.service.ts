@@ -8,6 +8,7 @@ import type {
   DeviceRenameInput,
 } from '@shared/schemas/devices';
 import type { ListQuery } from '@shared/schemas/pagination';
+import { can } from '@shared/permissions';
 import { AppError, fieldError } from '../../app-error';
 import type { AppContext } from '../../context';
 import { pageOf } from '../../http/pagination';
@@ -155,6 +156,20 @@ export function createDevicesService(ctx: AppContext, revoked: RevokedKeys) {
       if (beat.revoked) throw new AppError('device_revoked');
       const venueDevices = user.assignedVenueId === null ? 0 : beat.venueDevices;
       return { registered: beat.device !== null, device: beat.device, venue_devices: venueDevices };
+    },
+
+    /**
+     * The heartbeat a batch or a pull carries: undefined for a role without a floor device
+     * (nothing recorded), null for a revoked device (its request still answers).
+     */
+    async carried(user: RequestUser, input: DeviceHeartbeatInput): Promise<DeviceHeartbeat | null | undefined> {
+      if (!can(user.roles, 'device.report')) return undefined;
+      try {
+        return await this.heartbeat(user, input);
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'device_revoked') return null;
+        throw err;
+      }
     },
 
     async listOfVenue(user: RequestUser, venueId: number, query: ListQuery): Promise<DeviceList> {

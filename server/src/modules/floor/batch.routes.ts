@@ -1,7 +1,5 @@
 import { floorBatchInput, floorBatchResponse } from '@shared/schemas/floor-batch';
 import { MAX_BATCH_WRITES, SYNC_PROTOCOL_HEADER } from '@shared/floor-constants';
-import { can } from '@shared/permissions';
-import { AppError } from '../../app-error';
 import type { AppContext } from '../../context';
 import { sessionOf } from '../../http/session';
 import type { App } from '../../types';
@@ -36,20 +34,15 @@ export function batchRoutes(app: App, ctx: AppContext): void {
       assertSyncProtocol(request.headers[SYNC_PROTOCOL_HEADER]);
       const results = await batch.push(request, request.body.writes);
       const report = request.body.device;
-      // Only a floor device reports (a merchant's batch is not one's).
-      if (!report || !can(sessionOf(request).roles, 'device.report')) return { results };
+      if (!report) return { results };
       // What still waits on the device: what it said besides this batch, and what of the batch stays queued.
       const undecided = results.filter((r) => r.outcome === 'retry' || r.outcome === 'skipped').length;
-      try {
-        const device = await devices.heartbeat(sessionOf(request), {
-          ...report,
-          pending_writes: report.pending_writes + undecided,
-        });
-        return { results, device };
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'device_revoked') return { results, device: null };
-        throw err;
-      }
+      // Only a floor device reports (a merchant's batch is not one's).
+      const device = await devices.carried(sessionOf(request), {
+        ...report,
+        pending_writes: report.pending_writes + undecided,
+      });
+      return device === undefined ? { results } : { results, device };
     },
   );
 }

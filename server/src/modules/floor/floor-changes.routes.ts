@@ -8,8 +8,6 @@ import { sessionOf } from '../../http/session';
 import type { App } from '../../types';
 import { DEVICE_ANSWER_HEADER, FLOOR_ENTITIES } from '@shared/floor-constants';
 import type { DeviceHeartbeat } from '@shared/schemas/devices';
-import { AppError } from '../../app-error';
-import { can } from '@shared/permissions';
 import { createDevicesService } from '../devices/devices.service';
 import { FLOOR_STREAM_TYPE } from '@shared/floor-stream';
 import { assertSyncProtocol, createChangesService } from './changes.service';
@@ -63,16 +61,15 @@ export function floorChangesRoutes(app: App, ctx: AppContext): void {
       const { cursor, device_id: deviceId, app_version: appVersion, pending_writes: pending } = request.query;
       // The heartbeat a pull carries is told beside the changes' read; only a floor device reports.
       const told: Promise<DeviceHeartbeat | null | undefined> =
-        deviceId !== undefined && can(user.roles, 'device.report')
-          ? devices
-              .heartbeat(user, { device_id: deviceId, app_version: appVersion ?? null, pending_writes: pending ?? 0 })
+        deviceId === undefined
+          ? Promise.resolve(undefined)
+          : devices
+              .carried(user, { device_id: deviceId, app_version: appVersion ?? null, pending_writes: pending ?? 0 })
               .catch((err: unknown) => {
-                if (err instanceof AppError && err.code === 'device_revoked') return null;
                 // The pull answers all the same; the device's next heartbeat tells it again.
                 request.log.warn({ err }, 'heartbeat of a pull not recorded');
                 return undefined;
-              })
-          : Promise.resolve(undefined);
+              });
       const [answer, device] = await Promise.all([
         changes.changes(user, request.params.id, cursor, { gzipLines }),
         told,
