@@ -26,6 +26,8 @@ export function startCluster(port = 54329, { durable = false, options = '' } = {
   );
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    /** The directory of its Unix socket (`-k`): a client on this machine may connect through it. */
+    socketDir: dir,
     /** The data directory (its postmaster.pid names the server's process). */
     data,
     stop() {

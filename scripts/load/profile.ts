@@ -10,14 +10,17 @@ import WebSocket from 'ws';
  * written as `<dir>/window-<pid>.cpuprofile` (Chrome's DevTools read them).
  */
 
-/** The pids of `pid`'s child processes (the cluster's workers), in the order they started. */
+/** The pids of `pid`'s Node child processes (the cluster's workers), in the order they started. */
 function childrenOf(pid: number): number[] {
   const children: number[] = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(name));
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== pid) continue;
+      // Only the cluster's workers: tsx keeps an esbuild service as a child too.
+      const command = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0')[0];
+      if (command === process.execPath) children.push(Number(name));
     } catch {
       // ended meanwhile
     }

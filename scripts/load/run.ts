@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BalanceCheck } from '@shared/schemas/ledger';
 import { rawPostgres } from '../../bench/ledger-raw';
-import { createDatabase, startCluster, type Cluster } from '../../bench/postgres';
+import { createDatabase, socketUrl, startCluster, type Cluster } from '../../bench/postgres';
 import { Book } from './book';
 import { cpuBetween, postmasterPid, readCpu, type CpuReading } from './cpu';
 import { HttpClient, json } from './http';
@@ -214,7 +214,8 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
     const show = await seedShow(url, { riders: options.riders, logins, scryptN: options.scryptN });
     const dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-load-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const server = await startServer(options, url, dataDir);
+    // The API runs on PostgreSQL's machine, so it connects through the Unix socket.
+    const server = await startServer(options, socketUrl(url, cluster.socketDir), dataDir);
     cleanups.push(() => stopServer(server));
     const base = `http://127.0.0.1:${options.port}`;
     log(
