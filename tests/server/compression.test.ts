@@ -106,3 +106,34 @@ describe('compressed API answers that are serialised by hand', () => {
     }
   });
 });
+
+describe('the floor batch', () => {
+  it("answers a few writes as they are and a backlog's compressed, the same either way", async () => {
+    const auth = await server().auth('stable');
+    const charge = () => ({
+      key: crypto.randomUUID(),
+      path: 'transaction/',
+      body: { venue: 1, kind: 'charge', party_type: 'rider', party_id: f.rider, consumable: f.box, source: 'stable' },
+    });
+    const push = (writes: ReturnType<typeof charge>[]) =>
+      server().app.inject({
+        method: 'POST',
+        url: '/api/v1/floor/writes/',
+        headers: { ...auth, [SYNC_PROTOCOL_HEADER]: String(SYNC_PROTOCOL), 'accept-encoding': 'br, gzip' },
+        payload: { writes },
+      });
+    const few = await push([charge(), charge(), charge()]);
+    expect(few.statusCode, few.body).toBe(200);
+    // Above the plugin's 1 KB, below the batch's own bound.
+    expect(few.rawPayload.length).toBeGreaterThan(1024);
+    expect(few.headers['content-encoding']).toBeUndefined();
+    expect(few.json<{ results: { outcome: string }[] }>().results.map((r) => r.outcome)).toEqual(
+      Array(3).fill('created'),
+    );
+    const backlog = await push(Array.from({ length: 20 }, charge));
+    expect(backlog.statusCode).toBe(200);
+    expect(backlog.headers['content-encoding']).toBe('br');
+    const { results } = JSON.parse(decode('br', backlog.rawPayload)) as { results: { outcome: string }[] };
+    expect(results.map((r) => r.outcome)).toEqual(Array(20).fill('created'));
+  });
+});

@@ -2,10 +2,14 @@ import { floorBatchInput, floorBatchResponse } from '@shared/schemas/floor-batch
 import { MAX_BATCH_WRITES, SYNC_PROTOCOL_HEADER } from '@shared/floor-constants';
 import type { AppContext } from '../../context';
 import { sessionOf } from '../../http/session';
+import { compressAbove } from '../../plugins/compression';
 import type { App } from '../../types';
 import { createDevicesService } from '../devices/devices.service';
 import { createBatchService } from './batch.service';
 import { assertSyncProtocol } from './changes.service';
+
+/** Answers of this size and more are compressed. */
+const BATCH_COMPRESS_BYTES = 8 * 1024;
 
 /** The outbox's batched push (batch.service.ts). */
 export function batchRoutes(app: App, ctx: AppContext): void {
@@ -29,6 +33,9 @@ export function batchRoutes(app: App, ctx: AppContext): void {
       },
       // The roles of any floor write; each write is checked against its own endpoint's policy.
       config: { policy: 'floor.write' },
+      // A tablet flushes each write as it is made: the answer of a few writes (about 1.3 KB for
+      // one) goes as it is; a backlog's answer (50 writes, ~45 KB) is compressed.
+      compress: compressAbove(BATCH_COMPRESS_BYTES),
     },
     async (request) => {
       assertSyncProtocol(request.headers[SYNC_PROTOCOL_HEADER]);
