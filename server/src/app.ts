@@ -179,7 +179,7 @@ export async function buildApp({ config, db, onRoute }: BuildOptions): Promise<A
   app.decorate('lifecycle', ctx.lifecycle);
   registerRequestTracing(app, ctx.metrics);
   registerErrorHandling(app, clientRouteFallback(config));
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   registerRateLimit(app, db);
   await registerCompression(app);
   await registerDocs(app, config);
