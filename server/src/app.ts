@@ -58,7 +58,9 @@ import { registerSecurityHeaders } from './plugins/security';
 import { registerTextInputGuard } from './plugins/text-input';
 import { registerCompression } from './plugins/compression';
 import { clientRouteFallback, registerStatic } from './plugins/static';
+import { createNotices } from './db/notices';
 import { createTokenService } from './security/jwt';
+import { SESSION_NOTICES, watchSessions } from './security/session-cache';
 import { createUserTokens } from './security/user-tokens';
 import { createMetrics, type Metrics } from './plugins/metrics';
 import { registerRequestTracing, requestIdOf } from './plugins/request-tracing';
@@ -153,6 +155,9 @@ export async function buildApp({ config, db, onRoute }: BuildOptions): Promise<A
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // The database's notices of changed users and ended sessions, to every process (PostgreSQL).
+  const sessionNotices = createNotices(config.databaseUrl, SESSION_NOTICES, app.log);
+  watchSessions(db, sessionNotices);
   const ctx: AppContext = {
     config,
     db,
@@ -166,7 +171,7 @@ export async function buildApp({ config, db, onRoute }: BuildOptions): Promise<A
       confirm_email: config.emailConfirmTtlSeconds,
     }),
     revokedDevices: createRevokedKeys(db),
-    endedSessions: createEndedSessions(db),
+    endedSessions: createEndedSessions(db, sessionNotices),
     metrics: createMetrics(),
     lifecycle: { draining: false },
   };
@@ -200,6 +205,7 @@ export async function buildApp({ config, db, onRoute }: BuildOptions): Promise<A
   app.addHook('onClose', async () => {
     await ctx.jobs.close();
     await ctx.live.close();
+    await sessionNotices.close();
     await closeRenderPool();
     await ctx.mailer.drain();
     ctx.mailer.close();

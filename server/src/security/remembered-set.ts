@@ -1,8 +1,8 @@
 /**
  * A small set read from the database and kept in memory for `ttlMs` (one query for all of it),
- * read again at once after `invalidate()` (a change through this process). Another server
- * process sees a change within the TTL. Checking a member costs one set lookup, which is why
- * the per-request session check can afford it.
+ * read again at once after `invalidate()` (a change through this process, or a notice of one
+ * through another). Another server process sees a change within the TTL. Checking a member
+ * costs one set lookup, which is why the per-request session check can afford it.
  */
 export interface RememberedSet {
   /** Is `key` a member (as of at most the TTL ago)? */
@@ -13,7 +13,8 @@ export interface RememberedSet {
 
 export function createRememberedSet(
   load: () => Promise<readonly string[]>,
-  ttlMs: number,
+  /** A function when it depends on whether changes are told (db/notices.ts). */
+  ttlMs: number | (() => number),
   now: () => number = Date.now,
 ): RememberedSet {
   let members: Set<string> | null = null;
@@ -22,7 +23,7 @@ export function createRememberedSet(
   let generation = 0;
 
   async function current(): Promise<Set<string>> {
-    if (members && now() - loadedAt < ttlMs) return members;
+    if (members && now() - loadedAt < (typeof ttlMs === 'number' ? ttlMs : ttlMs())) return members;
     if (!loading) {
       const started = generation;
       const at = now();

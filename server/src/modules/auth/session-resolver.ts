@@ -27,11 +27,12 @@ export interface SessionDeps {
  * its sign-in was not ended by logout, and the floor device it was issued on (if any) is not
  * revoked.
  *
- * It costs no query in a burst: the user row is remembered for SESSION_CACHE_MS
- * (security/session-cache.ts), the ended sessions for as long (ended-sessions.ts) and the
- * revoked devices for REVOKED_TTL_MS (device-guard.ts). A change made through this process
- * forgets them at once; another server process sees a logout or a new password within
- * SESSION_CACHE_MS (2 s) and a revocation within REVOKED_TTL_MS (5 s).
+ * It costs no query in a burst: the user row and the ended sessions are remembered
+ * (security/session-cache.ts, ended-sessions.ts), the revoked devices for REVOKED_TTL_MS
+ * (device-guard.ts). A change made through this process forgets them at once; another server
+ * process forgets a user or the ended sessions when the database's notice of the change arrives
+ * (on PostgreSQL, while it listens), else within SESSION_CACHE_MS (2 s), and sees a revocation
+ * within REVOKED_TTL_MS (5 s).
  */
 export function createSessionResolver(deps: SessionDeps) {
   const users = createUserRepo(deps.db);
