@@ -119,6 +119,11 @@ export const transactions = pgTable(
     index('transactions_venue_idx').on(t.venueId, t.recordedAt),
     index('transactions_party_idx').on(t.partyType, t.partyId, t.venueId),
     index('transactions_beneficiary_idx').on(t.beneficiaryRiderId),
+    // The stable's undo names its charge by the key it was posted with (undo.ts entryOfKey):
+    // without it each undo read every entry of the venue.
+    index('transactions_venue_key_idx')
+      .on(t.venueId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} IS NOT NULL`),
     uniqueIndex('transactions_reversal_key').on(t.reversalOfId),
     uniqueIndex('transactions_external_ref_key').on(t.externalRef),
     check('transactions_quantity_check', sql`${t.quantity} BETWEEN -100000 AND 100000`),
