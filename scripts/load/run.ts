@@ -433,7 +433,20 @@ async function topStatements(url: string, file: string | null): Promise<void> {
        FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
        ORDER BY total_exec_time DESC LIMIT 40`,
     );
-    writeFileSync(file, rows.map((r) => `${r.total} ms  ${r.calls}×  ${r.mean} ms  ${r.query}`).join('\n') + '\n');
+    // Tables read whole, most first: a hot statement without its index shows here.
+    const scans = await client.query<{ relname: string; seq_scan: string; seq_tup_read: string; idx_scan: string }>(
+      `SELECT relname, seq_scan, seq_tup_read, idx_scan FROM pg_stat_user_tables
+       WHERE seq_scan > 0 ORDER BY seq_tup_read DESC LIMIT 15`,
+    );
+    writeFileSync(
+      file,
+      [
+        ...rows.map((r) => `${r.total} ms  ${r.calls}×  ${r.mean} ms  ${r.query}`),
+        '',
+        'sequential scans (since the cluster started): table, scans, rows read, index scans',
+        ...scans.rows.map((r) => `${r.relname}  ${r.seq_scan}  ${r.seq_tup_read}  ${r.idx_scan}`),
+      ].join('\n') + '\n',
+    );
   } finally {
     await client.end();
   }
