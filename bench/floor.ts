@@ -35,8 +35,9 @@ async function seedFloor(exec: Exec): Promise<void> {
 
 /**
  * How many transactions of `venue` the page's offline store holds once its snapshot is stored
- * (-1 before). The snapshot's entries sit in pages (their ids indexed), later ones one per
- * record. Plain JavaScript text: the page must not see the bundler's helpers.
+ * (-1 before). The snapshot's entries sit in pages (each with its count of rows), later ones
+ * one per record; the pages are read once the venue's cursor is stored (the snapshot's last
+ * write). Plain JavaScript text: the page must not see the bundler's helpers.
  */
 function storedTransactions(page: Page, venue: number): Promise<number> {
   return page.evaluate(`new Promise((resolve) => {
@@ -54,11 +55,11 @@ function storedTransactions(page: Page, venue: number): Promise<number> {
         const state = tx.objectStore('sync').get(${venue});
         state.onsuccess = () => {
           if (!state.result) return finish(-1);
-          const ids = IDBKeyRange.bound([${venue}, -Infinity], [${venue}, []]);
-          const paged = tx.objectStore('transactionPages').index('ids').count(ids);
-          paged.onsuccess = () => {
+          const pages = tx.objectStore('transactionPages').getAll(IDBKeyRange.bound([${venue}, -Infinity], [${venue}, []]));
+          pages.onsuccess = () => {
+            const paged = pages.result.reduce((sum, stored) => sum + stored.size, 0);
             const single = tx.objectStore('transactions').index('venue').count(${venue});
-            single.onsuccess = () => finish(paged.result + single.result);
+            single.onsuccess = () => finish(paged + single.result);
           };
         };
       };

@@ -1,6 +1,6 @@
 import { API_PREFIX } from '@shared/constants';
 import { SYNC_PROTOCOL, SYNC_PROTOCOL_HEADER } from '@shared/floor-constants';
-import { FLOOR_STREAM_TYPE } from '@shared/floor-stream';
+import { FLOOR_STREAM_COLUMNS, FLOOR_STREAM_TYPE } from '@shared/floor-stream';
 
 /*
  * A new device's first pull, asked for as soon as the signed-in floor user and their venue are
@@ -27,7 +27,7 @@ const early = new Map<number, EarlyPull>();
 /** The request headers of a streamed pull (transport.ts sends the same). */
 export function pullHeaders(token: string | null, language: string): Headers {
   const headers = new Headers({
-    Accept: `${FLOOR_STREAM_TYPE}, application/json;q=0.9`,
+    Accept: `${FLOOR_STREAM_TYPE}; ${FLOOR_STREAM_COLUMNS}, application/json;q=0.9`,
     'Accept-Language': language,
     [SYNC_PROTOCOL_HEADER]: String(SYNC_PROTOCOL),
   });

@@ -16,7 +16,7 @@ import { useAppStore } from '@/lib/store';
 import { takeEarlyPull } from './early-pull';
 import { streamedPull } from './pull-stream';
 import { clearSnapshotChunks, putSnapshotChunks, removeFromChunks, snapshotChunk } from './snapshot-chunks';
-import { pageRows, putTransactionPages, transactionPage } from './transaction-pages';
+import { pageRows, putTransactionPages, transactionPageOf } from './transaction-pages';
 import type { Transport } from './transport';
 import { measureSince, PERF } from '@shared/perf-marks';
 
@@ -69,14 +69,21 @@ export async function pullChanges(
   // 65 lines otherwise asked IndexedDB for them 65 times.
   const localKeys = new Map<FloorEntity, Set<LocalId>>();
   const stream = streamedPull(db, venue, at, {
-    clear: () => clearSnapshot(db, venue),
-    dropLocalCopies: async (entity, rows) => {
+    clear: async () => {
+      const [, ...keys] = await Promise.all([
+        clearSnapshot(db, venue),
+        ...FLOOR_ENTITIES.map((entity) => localIds(db, entity)),
+      ]);
+      FLOOR_ENTITIES.forEach((entity, i) => localKeys.set(entity, keys[i]!));
+    },
+    dropLocalCopies: async (entity, keys) => {
       let local = localKeys.get(entity);
       if (!local) {
         local = await localIds(db, entity);
         localKeys.set(entity, local);
       }
-      const replaced = await dropLocalCopies(db, entity, rows, local);
+      if (!local.size) return [];
+      const replaced = await dropLocalCopies(db, entity, keys(), local);
       for (const key of replaced) local.delete(key);
       return replaced;
     },
@@ -126,9 +133,12 @@ export async function pullChanges(
 
 /** Everything of the venue's snapshot goes (a new one comes), except this device's unsent or refused writes. */
 async function clearSnapshot(db: FloorDb, venue: number): Promise<void> {
-  await venuePages(db, venue).delete();
-  await clearSnapshotChunks(db, venue);
-  for (const entity of FLOOR_ENTITIES) await clearVenue(db, entity, venue);
+  // Side by side, not one after the other: a dozen tables, each a few round trips to IndexedDB.
+  await Promise.all([
+    venuePages(db, venue).delete(),
+    clearSnapshotChunks(db, venue),
+    ...FLOOR_ENTITIES.map((entity) => clearVenue(db, entity, venue)),
+  ]);
 }
 
 /** Every row of the venue goes, except this device's unsent or refused writes. */
@@ -149,18 +159,18 @@ async function localIds(db: FloorDb, entity: FloorEntity): Promise<Set<LocalId>>
 }
 
 /**
- * The local copies of the incoming rows: the server's row replaces them. Returns the keys that
- * had one. `local`: localIds, when read already.
+ * The local copies of the incoming rows (their `keys`): the server's row replaces them. Returns
+ * the keys that had one. `local`: localIds, when read already.
  */
 async function dropLocalCopies(
   db: FloorDb,
   entity: FloorEntity,
-  rows: { key?: string | null }[],
+  keys: (string | null | undefined)[],
   local?: Set<LocalId>,
 ): Promise<string[]> {
   const known = local ?? (await localIds(db, entity));
   if (!known.size) return [];
-  const replaced = rows.flatMap((row) => (row.key && known.has(row.key) ? [row.key] : []));
+  const replaced = keys.flatMap((key) => (key && known.has(key) ? [key] : []));
   if (replaced.length) await floorTable(db, entity).bulkDelete(replaced);
   return replaced;
 }
@@ -174,7 +184,7 @@ export async function storeTransactionPages(db: FloorDb, venue: number, rows: Fl
   const pages: TransactionPage[] = [];
   for (let start = 0; start < sorted.length; start += TRANSACTION_PAGE_SIZE) {
     pages.push(
-      transactionPage(venue, start / TRANSACTION_PAGE_SIZE, sorted.slice(start, start + TRANSACTION_PAGE_SIZE)),
+      transactionPageOf(venue, start / TRANSACTION_PAGE_SIZE, sorted.slice(start, start + TRANSACTION_PAGE_SIZE)),
     );
   }
   await db.transaction('rw', db.transactionPages, db.snapshotStamps, (tx) => putTransactionPages(db, tx, pages));
@@ -198,24 +208,19 @@ function storeSnapshotChunks(
 const venuePages = (db: FloorDb, venue: number) =>
   db.transactionPages.where('[venue+page]').between([venue, Dexie.minKey], [venue, Dexie.maxKey]);
 
-/** Rewrites the pages that hold any of `ids` without them, in `tx`. */
+/**
+ * Rewrites the pages that hold any of `ids` without them, in `tx`: every page of the venue is
+ * read (rare: an entry is corrected by a reversal, not deleted).
+ */
 async function removeFromPages(db: FloorDb, tx: Transaction, venue: number, ids: number[]): Promise<void> {
   const gone = new Set<LocalId>(ids);
-  const pages = await db.transactionPages
-    .where('ids')
-    .anyOf(ids.map((id) => [venue, id]))
-    .distinct()
-    .toArray();
-  putTransactionPages(
-    db,
-    tx,
-    pages.map((page) => {
-      const kept = pageRows(page)
-        .filter((row) => !gone.has(row.id))
-        .map(({ venue: _venue, ...row }) => row);
-      return transactionPage(venue, page.page, kept);
-    }),
-  );
+  const rewritten: TransactionPage[] = [];
+  for (const page of await venuePages(db, venue).toArray()) {
+    const rows = pageRows(page);
+    const kept = rows.filter((row) => !gone.has(row.id)).map(({ venue: _venue, ...row }) => row as FloorTransaction);
+    if (kept.length < rows.length) rewritten.push(transactionPageOf(venue, page.page, kept));
+  }
+  putTransactionPages(db, tx, rewritten);
 }
 
 /** Rows deleted on the server go from the per-row tables and from the snapshot's pages and chunks. */
@@ -257,7 +262,13 @@ export async function applyChanges(db: FloorDb, venue: number, changes: FloorCha
     for (const entity of FLOOR_ENTITIES) {
       const rows: { id: number; key?: string | null }[] = changes[entity];
       if (!rows.length) continue;
-      const replaced = new Set(await dropLocalCopies(db, entity, rows));
+      const replaced = new Set(
+        await dropLocalCopies(
+          db,
+          entity,
+          rows.map((row) => row.key),
+        ),
+      );
       if (entity === 'attendees') {
         for (const row of rows) if (row.key && replaced.has(row.key)) newIds.set(row.key, row.id);
       }

@@ -45,12 +45,10 @@ async function allPages(venue: number, skip: Set<LocalId>): Promise<LocalTransac
 
 /** How many transactions the venue has: paged ones (not overridden by a row) and rows. */
 async function countAll(venue: number, ids: Set<LocalId>): Promise<number> {
-  const overriding = [...ids].flatMap((id) => (typeof id === 'number' ? [[venue, id]] : []));
-  const [paged, overridden] = await Promise.all([
-    floorDb.transactionPages.where('ids').between([venue, Dexie.minKey], [venue, Dexie.maxKey]).count(),
-    overriding.length ? floorDb.transactionPages.where('ids').anyOf(overriding).count() : 0,
-  ]);
-  return paged - overridden + ids.size;
+  const { byId } = await pagedSummary(venue);
+  let overridden = 0;
+  for (const id of ids) if (typeof id === 'number' && byId.has(id)) overridden += 1;
+  return byId.size - overridden + ids.size;
 }
 
 /** Whether the party's name or the description contains `query` (lower case). */

@@ -21,10 +21,11 @@ export interface SyncRequest {
   token?: string;
   /**
    * Read a streamed answer (newline-delimited JSON, src/shared/floor-stream.ts) as it arrives:
-   * each line's value is handed over at once; the answer's `body` is then undefined and
+   * each line's text (without its newline) is handed over at once, unparsed (the pull stores a
+   * page of entries as the text it came as); the answer's `body` is then undefined and
    * `streamed` true. A server that answers plain JSON is read as usual.
    */
-  onLine?: (value: unknown) => void;
+  onLine?: (line: string) => void;
   /** The answer of this very request, already asked for (early-pull.ts): read instead of fetching. */
   answer?: Promise<Response>;
 }
@@ -57,22 +58,28 @@ const WRITE_TIMEOUT_MS = 30_000;
 const PULL_TIMEOUT_MS = 120_000;
 
 /** Hands each complete line of a streamed body to `onLine` as it arrives. */
-async function readLines(response: Response, onLine: (value: unknown) => void): Promise<void> {
+async function readLines(response: Response, onLine: (line: string) => void): Promise<void> {
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let rest = '';
+  // The pieces of the line not complete yet: a page of entries (150 KB) comes in several reads,
+  // and only each new piece is searched for its end.
+  let pieces: string[] = [];
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    rest += value;
-    let newline = rest.indexOf('\n');
+    let start = 0;
+    let newline = value.indexOf('\n');
     while (newline !== -1) {
-      const line = rest.slice(0, newline);
-      rest = rest.slice(newline + 1);
-      if (line.trim()) onLine(JSON.parse(line));
-      newline = rest.indexOf('\n');
+      pieces.push(value.slice(start, newline));
+      const line = pieces.join('');
+      pieces = [];
+      if (line.trim()) onLine(line);
+      start = newline + 1;
+      newline = value.indexOf('\n', start);
     }
+    if (start < value.length) pieces.push(value.slice(start));
   }
-  if (rest.trim()) onLine(JSON.parse(rest));
+  const rest = pieces.join('');
+  if (rest.trim()) onLine(rest);
 }
 
 /** fetch with the signed-in user's bearer token. */

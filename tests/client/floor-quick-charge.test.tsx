@@ -4,12 +4,13 @@ import { fireEvent, renderHook, screen, waitFor, within } from '@testing-library
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '@shared/money';
+import type { FloorTransaction } from '@shared/schemas/floor';
 import type * as SyncModule from '@/offline/sync';
 import { floorDb, type LocalConsumable, type TransactionPage } from '@/offline/db';
 import { saveWrite } from '@/offline/outbox';
 import { useItemUses, useTodayCharges } from '@/offline/queries';
 import { useFloorStatus } from '@/offline/status';
-import { putTransactionPages, transactionPage } from '@/offline/transaction-pages';
+import { putTransactionPages, transactionPageOf } from '@/offline/transaction-pages';
 import { MAX_CHARGE_QUANTITY, UNDO_VISIBLE_MS } from '@/offline/writes';
 import { StatusBar } from '@/features/floor/components/status-bar';
 import { rankItems } from '@/features/floor/components/quick-charge';
@@ -249,11 +250,7 @@ describe('the snapshot sums while a snapshot arrives in chunks', () => {
   it('count the entries of each new page once, and everything again when a page changes', async () => {
     await floorDb.transactionPages.clear();
     const page = (number: number, ids: number[]) =>
-      transactionPage(
-        1,
-        number,
-        ids.map((id) => entry(id, { consumable: 5 })),
-      );
+      transactionPageOf(1, number, ids.map((id) => entry(id, { consumable: 5 })) as FloorTransaction[]);
     // As the pull stores them: straight into IndexedDB, the live queries told by the commit.
     const put = (...pages: TransactionPage[]) =>
       floorDb.transaction('rw', floorDb.transactionPages, floorDb.snapshotStamps, (tx) =>

@@ -33,8 +33,54 @@ class FirstVersion extends Dexie {
   }
 }
 
+/** The store as version 3 made it: pages of rows as JSON text, indexed by their ids. */
+class ThirdVersion extends FirstVersion {
+  constructor() {
+    super();
+    this.version(2).stores({
+      transactionPages: '[venue+page], *ids, [venue+page+stamp]',
+      snapshotChunks: '[venue+entity+chunk], [venue+entity+chunk+stamp]',
+    });
+    this.version(3).stores({ snapshotStamps: 'venue' });
+  }
+}
+
 afterEach(async () => {
   await Dexie.delete(NAME);
+});
+
+describe('the offline store upgraded from version 3', () => {
+  it('keeps the pages, their rows now in columns and counted, and the unsent writes', async () => {
+    const old = new ThirdVersion();
+    const paged = [serverCharge(12, null), serverCharge(11, 'k-11')];
+    await old.table('transactionPages').put({
+      venue: 1,
+      page: 0,
+      rows: JSON.stringify(paged),
+      ids: [
+        [1, 12],
+        [1, 11],
+      ],
+      stamp: 5,
+    });
+    await old.table('snapshotStamps').put({ venue: 1, stamp: 5 });
+    await old.table('transactions').put(localCharge(1, 'key-1'));
+    old.close();
+
+    const db = new FloorDb(NAME);
+    await db.open();
+    expect(db.verno).toBe(4);
+    const page = (await db.transactionPages.get([1, 0]))!;
+    expect(page).toMatchObject({ venue: 1, page: 0, size: 2 });
+    expect(page).not.toHaveProperty('rows');
+    expect(page).not.toHaveProperty('ids');
+    expect(page.stamp).not.toBe(5);
+    expect(pageRows(page)).toEqual(paged.map((row) => ({ ...row, venue: 1 })));
+    // A reader's copy of the old pages goes with the venue's stamp.
+    expect(await db.snapshotStamps.count()).toBe(0);
+    expect(await db.transactions.get('key-1')).toMatchObject({ pending: 1 });
+    db.close();
+  });
 });
 
 describe('the offline store upgraded from its first version', () => {
@@ -75,14 +121,17 @@ describe('the offline store upgraded from its first version', () => {
 
     const db = new FloorDb(NAME);
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
     expect(await db.outbox.toArray()).toEqual(before);
     expect((await db.transactions.toArray()).map((row) => row.id).sort()).toEqual(['key-1', 'key-2', 'key-3']);
     const page = (await db.transactionPages.get([1, 0]))!;
-    expect(typeof page.rows).toBe('string');
+    // The rows in columns, counted, no longer indexed by their ids.
+    expect(typeof page.columns).toBe('string');
+    expect(page).not.toHaveProperty('rows');
+    expect(page).not.toHaveProperty('ids');
+    expect(page.size).toBe(2);
     expect(pageRows(page)).toEqual(paged);
     expect(page.stamp).toEqual(expect.any(Number));
-    expect(await db.transactionPages.where('ids').equals([1, 11]).count()).toBe(1);
     expect(await db.transactionPages.where('[venue+page+stamp]').between([1], [1, Dexie.maxKey]).count()).toBe(1);
     expect((await db.sync.get(1))!.cursor).toBe(40);
     // The rows stored row by row before are read as the venue's, beside any chunks to come.

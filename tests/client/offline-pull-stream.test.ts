@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FloorStreamLine } from '@shared/floor-stream';
+import { entryColumns, entryLine, type FloorStreamLine } from '@shared/floor-stream';
 import type { FloorChanges } from '@shared/schemas/floor';
 import { FloorDb } from '@/offline/db';
 import { saveWrite } from '@/offline/outbox';
@@ -41,13 +41,13 @@ function snapshotLines(riders: number, entries: number, end = true): FloorStream
   return lines;
 }
 
-/** A server that streams `lines`, and records what the device held after each line was handed over. */
-function streaming(lines: FloorStreamLine[]): { transport: Transport; seen: number[] } {
+/** A server that streams `lines` (values, or text as written), and records what the device held after each line. */
+function streaming(lines: (FloorStreamLine | string)[]): { transport: Transport; seen: number[] } {
   const seen: number[] = [];
   const transport: Transport = async (request) => {
     expect(request.onLine).toBeTypeOf('function');
     for (const line of lines) {
-      request.onLine!(line);
+      request.onLine!(typeof line === 'string' ? line : JSON.stringify(line));
       // The network between lines: stored chunks become visible meanwhile.
       await new Promise((resolve) => setTimeout(resolve, 5));
       seen.push(await db.transactionPages.count());
@@ -75,6 +75,27 @@ describe('a streamed first pull', () => {
     expect(await db.snapshotChunks.count()).toBe(3);
     expect(await db.riders.count()).toBe(0);
     expect(await db.transactions.get('mine')).toMatchObject({ pending: 1 });
+    expect((await db.sync.get(VENUE))!.cursor).toBe(9);
+  });
+
+  it('stores a line of entries in columns as the text it came as, one page each, with its count', async () => {
+    // This device's unsent charge, which the server has meanwhile: its row replaces the copy.
+    await saveWrite(db, 7, chargeWrite(VENUE, 'mine'));
+    const lines = snapshotLines(10, 2500).map((line) => {
+      if (!('entity' in line) || !('rows' in line) || line.entity !== 'transactions') return line;
+      const rows = line.rows.map((row, i) => (row.id === 2500 && i === 0 ? { ...row, key: 'mine' } : row));
+      return entryLine(rows.length, JSON.stringify(entryColumns(rows)));
+    });
+    const { transport } = streaming(lines);
+    expect(await pullChanges(db, transport, VENUE, NOW)).toBe('ok');
+    const pages = await db.transactionPages.where('[venue+page]').between([VENUE, 0], [VENUE, Infinity]).toArray();
+    expect(pages.map((p) => p.size)).toEqual([1000, 1000, 500]);
+    const first = lines.find((line): line is string => typeof line === 'string')!;
+    expect(first).toContain(pages[0]!.columns);
+    const rows = pages.flatMap((p) => pageRows(p));
+    expect(rows.map((r) => r.id)).toEqual(Array.from({ length: 2500 }, (_, i) => 2500 - i));
+    expect(rows[0]).toMatchObject({ key: 'mine', venue: VENUE, occurred_at: new Date(NOW).toISOString() });
+    expect(await db.transactions.get('mine')).toBeUndefined();
     expect((await db.sync.get(VENUE))!.cursor).toBe(9);
   });
 

@@ -30,7 +30,7 @@ function applied(lines: FloorStreamLine[]) {
   const rows = new Map<string, unknown>();
   const gone = new Set<string>();
   for (const line of lines) {
-    if ('entity' in line) for (const row of line.rows) rows.set(`${line.entity}:${row.id}`, row);
+    if ('rows' in line) for (const row of line.rows) rows.set(`${line.entity}:${row.id}`, row);
     if ('deleted' in line) for (const d of line.deleted) gone.add(`${d.entity}:${d.id}`);
   }
   for (const key of gone) rows.delete(key);
@@ -201,7 +201,7 @@ describe('the log of recent floor changes', () => {
     expect(lines[0]).toEqual({ protocol: first.protocol, venue: first.venue, cursor: first.cursor, reset: false });
     expect(lines.at(-1)).toEqual({ end: true, cursor: first.cursor });
     const rebuilt: Record<string, { id: number }[]> = {};
-    for (const line of lines) if ('entity' in line) (rebuilt[line.entity] ??= []).push(...line.rows);
+    for (const line of lines) if ('rows' in line) (rebuilt[line.entity] ??= []).push(...line.rows);
     for (const entity of FLOOR_ENTITIES) expect(rebuilt[entity] ?? [], entity).toEqual(first[entity]);
   });
 });

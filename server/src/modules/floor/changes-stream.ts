@@ -1,9 +1,10 @@
 import { Buffer } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { FLOOR_ENTITIES, type FloorEntity } from '@shared/floor-constants';
-import { FLOOR_STREAM_CHUNK, type FloorStreamHeader, type FloorStreamLine } from '@shared/floor-stream';
+import { entryLine, FLOOR_STREAM_CHUNK, type FloorStreamHeader, type FloorStreamLine } from '@shared/floor-stream';
 import type { FloorChanges, FloorTransaction } from '@shared/schemas/floor';
 import type { LoggedChanges } from './changes-log';
+import type { EntryPage } from './changes.repo';
 
 /** The order the tablet keeps a snapshot's entries in (newest first: occurred_at, then id). */
 const newestFirst = (a: FloorTransaction, b: FloorTransaction): number =>
@@ -16,16 +17,23 @@ const newestFirst = (a: FloorTransaction, b: FloorTransaction): number =>
  * connection takes them, so the tablet stores the first rows while later ones are still being
  * written, and no 20 MB string is ever built.
  */
-export function changesStream(changes: FloorChanges): Readable {
-  return Readable.from(changesLines(changes), { objectMode: false });
+export function changesStream(changes: FloorChanges, pages?: readonly EntryPage[]): Readable {
+  return Readable.from(changesLines(changes, pages), { objectMode: false });
 }
 
-/** The answer's lines (changesStream), each ending in a newline. */
-export function* changesLines(changes: FloorChanges): Generator<string> {
+/**
+ * The answer's lines (changesStream), each ending in a newline; `pages`: a snapshot's entries in
+ * columns (changes.service), each page's text copied into its line as the database wrote it.
+ */
+export function* changesLines(changes: FloorChanges, pages?: readonly EntryPage[]): Generator<string> {
   const { protocol, venue, cursor, reset } = changes;
   const line = (value: FloorStreamLine) => `${JSON.stringify(value)}\n`;
   yield line({ protocol, venue, cursor, reset });
   for (const entity of FLOOR_ENTITIES) {
+    if (entity === 'transactions' && pages) {
+      for (const page of pages) yield entryLine(page.size, page.columns);
+      continue;
+    }
     const rows: { id: number }[] =
       entity === 'transactions' ? [...changes.transactions].sort(newestFirst) : changes[entity];
     for (let start = 0; start < rows.length; start += FLOOR_STREAM_CHUNK) {

@@ -14,7 +14,7 @@ import type {
 } from '@shared/schemas/floor';
 import { partySign } from '../ledger/wire';
 import type { EntryNames, FloorLists } from './changes.repo';
-import { isoOfMs as iso } from './iso-time';
+import { isoOfMs as iso } from '@shared/iso-time';
 
 /** The wire rows of a pull from the database's JSON columns (changes-lists.ts). */
 

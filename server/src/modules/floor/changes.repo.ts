@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { runFixed } from '../ledger/fixed-statement';
-import { pullText, type ListName } from './changes-lists';
+import { pullPagesText, pullText, type ListName } from './changes-lists';
 
 /** The read of one pull: one statement (changes-lists.ts pullText). */
 
@@ -21,11 +21,22 @@ export interface FloorVenue {
 
 export type PullRow = FloorVenue & FloorLists & EntryNames;
 
+/** A snapshot's page of entries in columns: its number, how many, the columns' JSON text. */
+export interface EntryPage {
+  page: number;
+  size: number;
+  columns: string;
+}
+
+/** A snapshot with its entries in pages (pullPagesText). */
+export type PagesRow = FloorVenue & Omit<FloorLists, 'transactions'> & { pages: EntryPage[] };
+
 /** Above every floor number there is (bigint): the upper bound of a pull's range. */
 const UNTIL = '9223372036854775807';
 
 const PULL = pullText();
 const NUMBERED = pullText(true);
+const PAGES = pullPagesText();
 
 export const changesRepo = {
   /**
@@ -35,6 +46,19 @@ export const changesRepo = {
   async pull(db: Db, venue: number, since: number, money: boolean): Promise<PullRow | undefined> {
     const [row] = await runFixed<PullRow>(db, 'floor.pull', PULL, [venue, since, UNTIL, since < 0, money]);
     return row;
+  },
+
+  /** A snapshot with its entries (with `money`) in pages of columns; undefined for an unknown venue. */
+  async pages(db: Db, venue: number, money: boolean): Promise<PagesRow | undefined> {
+    type Row = FloorVenue & Omit<FloorLists, 'transactions'> & Partial<EntryPage>;
+    const rows = await runFixed<Row>(db, 'floor.pull.pages', PAGES, [venue, -1, UNTIL, true, money]);
+    const [first] = rows;
+    if (!first) return undefined;
+    const { page: _page, size: _size, columns: _columns, ...lists } = first;
+    const pages = rows.flatMap(({ page, size, columns }) =>
+      page === null || page === undefined ? [] : [{ page: Number(page), size: Number(size), columns: columns! }],
+    );
+    return { ...lists, pages };
   },
 
   /** The same with every row's floor number as `seq` (never a snapshot: tombstones included). */

@@ -1,5 +1,5 @@
 import { can } from '@shared/permissions';
-import { SYNC_PROTOCOL, SYNC_PROTOCOL_MIN, type FloorChanges } from '@shared/schemas/floor';
+import { SYNC_PROTOCOL, SYNC_PROTOCOL_MIN, type FloorChanges, type FloorTransaction } from '@shared/schemas/floor';
 import type { QrUserType } from '@shared/qr';
 import { AppError } from '../../app-error';
 import type { AppContext } from '../../context';
@@ -7,7 +7,7 @@ import { qrCodeOf } from '../../security/qr';
 import type { RequestUser } from '../../types';
 import { assertKnownVenueAccess, assertVenueAccess, canActOnVenue } from '../venue/venue-access';
 import { createChangesLog, type LoggedChanges, type LoggedParts } from './changes-log';
-import { changesRepo } from './changes.repo';
+import { changesRepo, type EntryPage, type FloorLists, type FloorVenue } from './changes.repo';
 import { EntryTable, floorRows } from './changes-wire';
 
 const MAX_CODES_KEPT = 100_000;
@@ -43,7 +43,8 @@ export const MONEYLESS_CURSOR = 2 ** 40;
 /** A pull's answer: its rows, or (the changes since a recent cursor) the log's JSON of them. */
 type PullHeader = Pick<FloorChanges, 'protocol' | 'venue' | 'cursor' | 'reset'>;
 export type PullAnswer =
-  | { logged: false; body: FloorChanges }
+  /** `pages`: a snapshot's entries in columns (asked for with `columns`), none in `body`. */
+  | { logged: false; body: FloorChanges; pages?: EntryPage[] }
   | { logged: true; header: PullHeader; changes: LoggedChanges }
   | { logged: 'parts'; header: PullHeader; parts: LoggedParts };
 
@@ -76,8 +77,11 @@ export function createChangesService(ctx: AppContext) {
       user: RequestUser,
       venueId: number,
       cursor: number,
-      /** The answer is sent as gzip lines: the log may answer with its compressed segments. */
-      { gzipLines = false }: { gzipLines?: boolean } = {},
+      /**
+       * `gzipLines`: the answer is sent as gzip lines, so the log may answer with its compressed
+       * segments; `columns`: a snapshot's entries may come as pages in columns.
+       */
+      { gzipLines = false, columns = false }: { gzipLines?: boolean; columns?: boolean } = {},
     ): Promise<PullAnswer> {
       // Another venue's staff: 404 for a venue that does not exist, else 403, and nothing read.
       if (!canActOnVenue(user, venueId)) await assertKnownVenueAccess(ctx.db, user, venueId);
@@ -98,30 +102,44 @@ export function createChangesService(ctx: AppContext) {
           return { logged: true, header, changes };
         }
       }
+      const bodyOf = (
+        row: FloorVenue & Omit<FloorLists, 'transactions'>,
+        reset: boolean,
+        entries: FloorTransaction[],
+      ) => {
+        assertVenueAccess(user, row.id);
+        if (reset) log.startAt(venueId, row);
+        const body: FloorChanges = {
+          protocol: SYNC_PROTOCOL,
+          venue: {
+            id: row.id,
+            name: row.name,
+            currency: row.currency,
+            currency_display: row.currency_display,
+            time_zone: row.time_zone,
+          },
+          cursor: cursorOf(Number(row.seq)),
+          reset,
+          ...floorRows({ ...row, transactions: '{}' }, entries, qr),
+        };
+        return body;
+      };
+      const snapshotInPages = async (): Promise<PullAnswer> => {
+        const row = await changesRepo.pages(ctx.db, venueId, money);
+        if (!row) throw new AppError('not_found');
+        return { logged: false, body: bodyOf(row, true, []), pages: row.pages };
+      };
+      if (since === 0 && columns) return snapshotInPages();
       let reset = since === 0;
       let row = await changesRepo.pull(ctx.db, venueId, reset ? -1 : since, money);
       if (row && !reset && needsReset(since, Number(row.seq), Number(row.purged_seq))) {
+        if (columns) return snapshotInPages();
         reset = true;
         row = await changesRepo.pull(ctx.db, venueId, -1, money);
       }
       if (!row) throw new AppError('not_found');
-      assertVenueAccess(user, row.id);
-      if (reset) log.startAt(venueId, row);
       const entries = new EntryTable(money ? row.transactions : '{}');
-      const body: FloorChanges = {
-        protocol: SYNC_PROTOCOL,
-        venue: {
-          id: row.id,
-          name: row.name,
-          currency: row.currency,
-          currency_display: row.currency_display,
-          time_zone: row.time_zone,
-        },
-        cursor: cursorOf(Number(row.seq)),
-        reset,
-        ...floorRows(row, entries.rows(row), qr),
-      };
-      return { logged: false, body };
+      return { logged: false, body: bodyOf(row, reset, entries.rows(row)) };
     },
   };
 }

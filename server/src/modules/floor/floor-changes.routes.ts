@@ -9,7 +9,7 @@ import type { App } from '../../types';
 import { DEVICE_ANSWER_HEADER, FLOOR_ENTITIES } from '@shared/floor-constants';
 import type { DeviceHeartbeat } from '@shared/schemas/devices';
 import { createDevicesService } from '../devices/devices.service';
-import { FLOOR_STREAM_TYPE } from '@shared/floor-stream';
+import { FLOOR_STREAM_COLUMNS, FLOOR_STREAM_TYPE } from '@shared/floor-stream';
 import { assertSyncProtocol, createChangesService } from './changes.service';
 import {
   changesLines,
@@ -57,6 +57,7 @@ export function floorChangesRoutes(app: App, ctx: AppContext): void {
       assertSyncProtocol(request.headers[SYNC_PROTOCOL_HEADER]);
       const streamed = request.headers.accept?.includes(FLOOR_STREAM_TYPE) ?? false;
       const gzipLines = streamed && /\bgzip\b/i.test(String(request.headers['accept-encoding'] ?? ''));
+      const columns = streamed && (request.headers.accept?.includes(FLOOR_STREAM_COLUMNS) ?? false);
       const user = sessionOf(request);
       const { cursor, device_id: deviceId, app_version: appVersion, pending_writes: pending } = request.query;
       // The heartbeat a pull carries is told beside the changes' read; only a floor device reports.
@@ -71,7 +72,7 @@ export function floorChangesRoutes(app: App, ctx: AppContext): void {
                 return undefined;
               });
       const [answer, device] = await Promise.all([
-        changes.changes(user, request.params.id, cursor, { gzipLines }),
+        changes.changes(user, request.params.id, cursor, { gzipLines, columns }),
         told,
       ]);
       const reply: FastifyReply = typedReply;
@@ -101,11 +102,13 @@ export function floorChangesRoutes(app: App, ctx: AppContext): void {
       // A snapshot (50,000 entries on a big show) goes out line by line as the tablet reads it
       // (changes-stream.ts), or serialised once with JSON.stringify and sent as text, not checked
       // against the schema above by the route's zod serializer; a few changes at once.
-      const { body } = answer;
+      const { body, pages } = answer;
       const rows = FLOOR_ENTITIES.reduce((n, entity) => n + body[entity].length, body.deleted.length);
       const small = !body.reset && rows <= QUICK_ROWS;
       if (streamed) {
-        return small ? sendQuick(request, reply, [...changesLines(body)].join('')) : reply.send(changesStream(body));
+        return small
+          ? sendQuick(request, reply, [...changesLines(body)].join(''))
+          : reply.send(changesStream(body, pages));
       }
       return small ? sendQuick(request, reply, JSON.stringify(body)) : reply.send(JSON.stringify(body));
     },

@@ -16,12 +16,18 @@ const fullName = (t: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
 export const companyName = (t: { companyName: AnyPgColumn; firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
   sql`COALESCE(NULLIF(btrim(${t.companyName}), ''), ${fullName(t)})`;
 
+/** A rider's name from their row (`riders` or an alias of it). */
+export const riderNameOf = (t: { firstName: AnyPgColumn; lastName: AnyPgColumn }): SQL => fullName(t);
+/** A user's name from their row (`users` or an alias of it): their full name, else their username. */
+export const userNameOf = (t: { firstName: AnyPgColumn; lastName: AnyPgColumn; username: AnyPgColumn }): SQL =>
+  sql`COALESCE(NULLIF(${fullName(t)}, ''), ${t.username})`;
+
 export const riderName = (id: Id): SQL<string | null> =>
-  sql`(SELECT ${fullName(riders)} FROM ${riders} WHERE ${riders.id} = ${id})`;
+  sql`(SELECT ${riderNameOf(riders)} FROM ${riders} WHERE ${riders.id} = ${id})`;
 export const merchantName = (id: Id): SQL<string | null> =>
   sql`(SELECT ${companyName(merchants)} FROM ${merchants} WHERE ${merchants.id} = ${id})`;
 export const userName = (id: Id): SQL<string | null> =>
-  sql`(SELECT COALESCE(NULLIF(${fullName(users)}, ''), ${users.username}) FROM ${users} WHERE ${users.id} = ${id})`;
+  sql`(SELECT ${userNameOf(users)} FROM ${users} WHERE ${users.id} = ${id})`;
 
 /** The name of a party of a known type by its profile id; null when there is no such party. */
 export function nameOfParty(type: PartyType, id: Id): SQL<string | null> {
