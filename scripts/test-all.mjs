@@ -110,7 +110,16 @@ await Promise.all([
   checkInBackground(
     'unit and API tests (PGlite)',
     vitest[0],
-    [...vitest.slice(1), '--project', 'client', '--project', 'server', `--outputFile=${out}/vitest.json`],
+    [
+      ...vitest.slice(1),
+      '--project',
+      'client',
+      '--project',
+      'client-isolated',
+      '--project',
+      'server',
+      `--outputFile=${out}/vitest.json`,
+    ],
     { counted: true },
   ),
 ]);

@@ -1,9 +1,12 @@
 // Screens that keep data offline (the floor) open IndexedDB: jsdom has none, so every suite gets the fake.
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
-import type { Resource, ResourceLanguage } from 'i18next';
-import { afterEach } from 'vitest';
+import { notifications } from '@mantine/notifications';
+import i18next, { type Resource, type ResourceLanguage } from 'i18next';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
+import { useAppStore } from '@/lib/store';
 
 // A wait is for a condition; its bound only ends a wait that would never be met. The suites share
 // two cores with the static checks, the build and the API tests, and must pass on a machine three
@@ -45,8 +48,37 @@ for (const [path, bundle] of Object.entries(files)) {
   resources[language] = { ...resources[language], [namespace]: bundle };
 }
 
-await initI18n('en', resources);
+if (!i18next.isInitialized) await initI18n('en', resources);
+
+// The suites share a worker's modules and its one document (isolate: false; a fresh module graph
+// per file cost three times the tests' own time), so each file starts from what a fresh page
+// has: an empty document, no storage and no IndexedDB databases, nobody signed in, nothing
+// cached, no toasts, English.
+beforeAll(async () => {
+  document.body.innerHTML = '';
+  localStorage.clear();
+  sessionStorage.clear();
+  // An open connection of an earlier file's store closes on the delete (Dexie yields to it).
+  for (const { name } of await indexedDB.databases()) {
+    if (!name) continue;
+    await new Promise((done) => {
+      const deleting = indexedDB.deleteDatabase(name);
+      deleting.onsuccess = deleting.onerror = deleting.onblocked = done;
+    });
+  }
+  useAppStore.setState(useAppStore.getInitialState(), true);
+  queryClient.clear();
+  notifications.clean();
+  await i18next.changeLanguage('en');
+  document.documentElement.lang = 'en';
+});
 
 afterEach(() => {
   cleanup();
+});
+
+afterAll(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
