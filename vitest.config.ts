@@ -20,6 +20,40 @@ const ISOLATED_CLIENT_FILES = readdirSync('tests/client')
   .map((file) => `tests/client/${file}`)
   .filter((file) => /vi\.mock\(|@\/offline\/|@\/lib\/device-session/.test(readFileSync(file, 'utf8')));
 
+/**
+ * The API test files that run once more on a PostgreSQL server. The embedded database and a
+ * server run the same SQL; what differs is what many connections do at once: writes racing each
+ * other, the database's notices, the job queue, several API processes, backups. So the files that
+ * exercise those (chosen by what they contain), and the files only PostgreSQL can run
+ * (`*.pg.test.ts`), run there; every file runs on the embedded database.
+ */
+const POSTGRES_SERVER_FILES = readdirSync('tests/server')
+  .filter((file) => /\.test\.ts$/.test(file) && !/\.load\.test\.ts$/.test(file))
+  .map((file) => `tests/server/${file}`)
+  .filter(
+    (file) =>
+      /\.pg\.test\.ts$/.test(file) ||
+      /TEST_DATABASE_URL|Promise\.all|concurren|LISTEN|NOTIFY|notices|boss|jobs\./.test(readFileSync(file, 'utf8')),
+  );
+
+const server = (): TestProjectInlineConfiguration & { test: NonNullable<TestProjectInlineConfiguration['test']> } => ({
+  resolve: { alias },
+  test: {
+    name: 'server',
+    environment: 'node',
+    include: ['server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+    // load tests time the server: they run alone (project `load`), not beside other files;
+    // `.pg.test.ts` files need a PostgreSQL server (project `server-pg`)
+    exclude: ['**/*.load.test.ts', '**/*.pg.test.ts', '**/node_modules/**'],
+    // Bounds with room for a machine three times slower than a shared two-core one.
+    testTimeout: 90_000,
+    hookTimeout: 180_000,
+    // Each file builds its own app on its own database, so files may share one module graph:
+    // the server's modules load once per worker instead of once per file (219 s → 101 s).
+    isolate: false,
+  },
+});
+
 /** A client project's configuration, made anew for each (Vitest takes `define` out of the object it is given). */
 const client = (): TestProjectInlineConfiguration & { test: NonNullable<TestProjectInlineConfiguration['test']> } => ({
   plugins: [react()],
@@ -59,21 +93,10 @@ export default defineConfig({
         ...client(),
         test: { ...client().test, name: 'client-isolated', include: ISOLATED_CLIENT_FILES },
       },
+      server(),
       {
-        resolve: { alias },
-        test: {
-          name: 'server',
-          environment: 'node',
-          include: ['server/**/*.test.ts', 'tests/server/**/*.test.ts'],
-          // load tests time the server: they run alone (project `load`), not beside other files
-          exclude: ['**/*.load.test.ts', '**/node_modules/**'],
-          // Bounds with room for a machine three times slower than a shared two-core one.
-          testTimeout: 90_000,
-          hookTimeout: 180_000,
-          // Each file builds its own app on its own database, so files may share one module graph:
-          // the server's modules load once per worker instead of once per file (219 s → 101 s).
-          isolate: false,
-        },
+        ...server(),
+        test: { ...server().test, name: 'server-pg', include: POSTGRES_SERVER_FILES, exclude: ['**/node_modules/**'] },
       },
       {
         resolve: { alias },

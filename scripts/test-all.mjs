@@ -3,8 +3,10 @@
 // that no core idles while one check finishes alone:
 //   1. type check, lint, format, build, and the unit + API tests on PGlite, all at once;
 //   2. the load tests, alone (what they time must be the server, not their neighbours);
-//   3. the API tests on a real PostgreSQL server beside the browser tests in Chromium, whose
-//      pages spend most of their time waiting (timers, the network, the service worker).
+//   3. the API tests whose outcome can depend on the engine (writes racing each other, notices,
+//      jobs, several processes, backups: vitest.config.ts chooses them) on a real PostgreSQL
+//      server, beside the browser tests in Chromium, whose pages spend most of their time waiting
+//      (timers, the network, the service worker).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureSystemPackages } from './ensure-system.mjs';
@@ -158,12 +160,12 @@ try {
   countVitest(`${out}/vitest-load-pg.json`, 'load tests (PostgreSQL, alone)');
   phase('load tests');
 
-  // 3. The API tests on PostgreSQL beside the browser tests (which need the build).
+  // 3. The engine-dependent API tests on PostgreSQL beside the browser tests (which need the build).
   await Promise.all([
     checkInBackground(
       'API tests (PostgreSQL)',
       vitest[0],
-      [...vitest.slice(1), '--project', 'server', `--outputFile=${out}/vitest-pg.json`],
+      [...vitest.slice(1), '--project', 'server-pg', `--outputFile=${out}/vitest-pg.json`],
       { counted: true, env: { TEST_DATABASE_URL: pg.url } },
     ),
     existsSync('dist/index.html')
