@@ -21,8 +21,11 @@ import { feiEntryFile, resultsCsv, resultsXlsx, zipBomb } from './upload-files';
  * clock starts (tests/support/load-clients.ts), so a stalled event loop shows in their clocks.
  *
  * On PostgreSQL — what a service for many venues runs on — 99 % of the checks answer within
- * 100 ms: parsing happens on threads, files are gathered piece by piece, and the health check's
- * statement has a connection of its own while an import holds another.
+ * 300 ms: parsing happens on threads, files are gathered piece by piece, and the health check's
+ * statement has a connection of its own while an import holds another. A quiet two-core machine
+ * answers them within 100 ms, one shared with other busy processes took 149–166 ms; the bound is
+ * three times the quiet one's, as every bound of the suite leaves room for a machine three
+ * times slower, and still far below a parse on the event loop (a results workbook: seconds).
  *
  * The embedded database has one connection: a health check (like any request that reads) waits
  * for the transaction in progress, and the longest here — a bank statement of 2,000 credits
@@ -31,7 +34,7 @@ import { feiEntryFile, resultsCsv, resultsXlsx, zipBomb } from './upload-files';
  * 39 s; a results workbook parsed there: seconds), with room for a machine three times slower.
  */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const STALL_BOUND_MS = onPostgres ? 100 : 1_000;
+const STALL_BOUND_MS = onPostgres ? 300 : 1_000;
 
 const { server, f, db } = useSeededServer(seedPayoutFixtures);
 
