@@ -74,13 +74,16 @@ test('the organizer enters all from the event, draws, moves a starter with the k
   await page.keyboard.press('Enter');
   await expect(starters.nth(0)).toHaveAttribute('aria-label', secondName);
   await expect(starters.nth(1)).toHaveAttribute('aria-label', firstName);
-  // and with the drag handle: space, arrow up, space puts it back first
-  await starters
-    .nth(1)
-    .getByRole('button', { name: de('startlists:dragHandle', { name: firstName }) })
-    .focus();
+  // and with the drag handle: space, arrow up, space puts it back first. Each key waits for
+  // what the one before did: the handles are disabled while the move above is being saved, and
+  // the drag starts, and finds the place it is over, in renders of their own.
+  const handle = starters.nth(1).getByRole('button', { name: de('startlists:dragHandle', { name: firstName }) });
+  await expect(handle).toBeEnabled();
+  await handle.focus();
   await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('ArrowUp');
+  await expect(page.locator('[id^="DndLiveRegion"]')).toContainText('moved over');
   await page.keyboard.press('Space');
   await expect(starters.nth(0)).toHaveAttribute('aria-label', firstName);
 
