@@ -7,6 +7,7 @@ import { SYNC_PROTOCOL, SYNC_PROTOCOL_HEADER } from '@shared/schemas/floor';
 import type { Device } from '@shared/schemas/devices';
 import { users } from '../../server/src/db/schema';
 import { useTestServer } from './helpers/use-server';
+import { bearer, sessionCalls, type SignIn } from './sessions-fixtures';
 
 /**
  * Sessions end on the server: after logout, a password reset, deactivation or the revocation
@@ -16,23 +17,7 @@ import { useTestServer } from './helpers/use-server';
 
 const server = useTestServer();
 const app = () => server().app;
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-interface SignIn {
-  token: string;
-  device_token?: string;
-}
-
-/** A password sign-in on a tablet (the app sends the tablet's own id). */
-async function signIn(username: string, deviceId = randomUUID(), password = DEMO_PASSWORD): Promise<SignIn> {
-  const res = await app().inject({
-    method: 'POST',
-    url: '/api/token/auth/',
-    payload: { username, password, device_id: deviceId },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<SignIn>();
-}
+const { signIn, logout, userId } = sessionCalls(server);
 
 const me = (token: string) => app().inject({ url: '/api/auth/user/', headers: bearer(token) });
 const refresh = (token: string) => app().inject({ method: 'POST', url: '/api/token/refresh/', payload: { token } });
@@ -42,7 +27,6 @@ const exchange = (deviceToken: string, deviceId?: string) =>
     url: '/api/token/device/',
     payload: { device_token: deviceToken, ...(deviceId && { device_id: deviceId }) },
   });
-const logout = (token: string) => app().inject({ url: '/api/auth/user/logout/', headers: bearer(token) });
 
 /** The session, its refresh and the device credential: each still works (before) or not (after). */
 async function expectAllWork(session: SignIn): Promise<void> {
@@ -59,11 +43,6 @@ async function expectAllRefused(session: SignIn): Promise<void> {
   const exchanged = await exchange(session.device_token!);
   expect(exchanged.statusCode).toBe(400);
   expect(exchanged.json().error).toBe('invalid_token');
-}
-
-async function userId(username: string): Promise<number> {
-  const [row] = await server().database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
-  return row!.id;
 }
 
 describe('logout', () => {

@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { DEMO_PASSWORD } from '@shared/constants';
 import { buildApp } from '../../server/src/app';
 import { openDatabase } from '../../server/src/db/client';
 import { rowsOf } from '../../server/src/db/rows';
@@ -9,6 +7,7 @@ import { users } from '../../server/src/db/schema';
 import { SESSION_CACHE_LIVE_MS, SESSION_CACHE_MS } from '../../server/src/security/session-cache';
 import type { App } from '../../server/src/types';
 import { useTestServer } from './helpers/use-server';
+import { bearer, sessionCalls } from './sessions-fixtures';
 
 /**
  * Sessions end in every API process at once on PostgreSQL, where each process has connections of
@@ -18,24 +17,7 @@ import { useTestServer } from './helpers/use-server';
 
 const server = useTestServer();
 const app = () => server().app;
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function signIn(username: string): Promise<{ token: string }> {
-  const res = await app().inject({
-    method: 'POST',
-    url: '/api/token/auth/',
-    payload: { username, password: DEMO_PASSWORD, device_id: randomUUID() },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ token: string }>();
-}
-
-const logout = (token: string) => app().inject({ url: '/api/auth/user/logout/', headers: bearer(token) });
-
-async function userId(username: string): Promise<number> {
-  const [row] = await server().database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
-  return row!.id;
-}
+const { signIn, logout, userId } = sessionCalls(server);
 
 /**
  * Another API process on PostgreSQL: its own connections and its own remembered users (the
