@@ -1,6 +1,7 @@
 import { Box, Container } from '@mantine/core';
 import { memo } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
+import { matchesPath } from '@/lib/paths';
 import { useNavigationRules } from '../guards/use-navigation-rules';
 import { useSessionKeeper } from '../session/use-session-keeper';
 import { AppBreadcrumbs } from './app-breadcrumbs';
@@ -34,6 +35,7 @@ export function RootLayout() {
   useDocumentTitle();
   usePendingNotice();
   const { zone: timeZone, settled } = useDisplayTimeZone();
+  const onLogin = matchesPath(useLocation().pathname, ['login']);
 
   return (
     <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
@@ -43,7 +45,7 @@ export function RootLayout() {
         bg="var(--mantine-color-body)"
         style={{ position: 'sticky', top: 0, zIndex: 100, borderBottom: border }}
       >
-        <Header />
+        <Header onLogin={onLogin} />
       </Box>
       <StillUpdateBanner />
       <StillImpersonationNotice />
