@@ -9,14 +9,14 @@ import type { RouteHandle } from './route-handle';
  * Paths come from lib/paths (PATHS); a page's code is loaded on demand (`lazy`).
  */
 
-/** One page at its PATHS pattern. */
+/** One page at its PATHS pattern; `extra.handle` adds to its handle. */
 export function page(
   key: PathKey,
   lazy: RouteObject['lazy'],
-  extra: Omit<RouteObject, 'path' | 'lazy' | 'index'> = {},
+  extra: Omit<RouteObject, 'path' | 'lazy' | 'index' | 'handle'> & { handle?: RouteHandle } = {},
 ): RouteObject {
-  const handle: RouteHandle = { route: key };
-  return { path: PATHS[key].path, handle, lazy, ...extra } as RouteObject;
+  const handle: RouteHandle = { route: key, ...extra.handle };
+  return { path: PATHS[key].path, lazy, ...extra, handle } as RouteObject;
 }
 
 /** A page with sub-pages: `index` renders at its own path, `children` nest under it. */

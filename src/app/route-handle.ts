@@ -1,10 +1,17 @@
 import type { UIMatch } from 'react-router-dom';
+import type { AudienceKey } from '@shared/audiences';
 import { href, parentOf, PATHS, type PathKey } from '@/lib/paths';
 
 /** What a route tells the shell: its entry in PATHS, or a bare label for pages without one. */
 export interface RouteHandle {
   route?: PathKey;
   label?: string;
+  /**
+   * A floor screen that is its audience's dashboard: the floor frame its layout keeps for the
+   * audience's screens (floor-layout.tsx) shows that audience's dashboard above it instead of
+   * the screen's heading.
+   */
+  floorDashboard?: AudienceKey;
 }
 
 /** The `routes` namespace key naming a matched route, if it has one. */

@@ -123,7 +123,7 @@ describe('stable: QR route', () => {
     expect((await outbox())[0]!.body).toMatchObject({ party_id: 3, quantity: 3 });
   });
 
-  it('a scan from the dashboard opens the charge screen in the same floor frame: one sync, no second check for the snapshot', async () => {
+  it('a scan from the dashboard opens the charge screen in the same floor frame: one sync, no second check for the snapshot, the frame and the dashboard head never mounted again', async () => {
     let syncs = 0;
     // A hook standing in for the real one (kept for the tests after: the hooks of a mounted
     // screen must stay the same): counts the frames that start a sync.
@@ -133,14 +133,25 @@ describe('stable: QR route', () => {
       }, [venue]);
     });
     const router = renderApp('/stable/dashboard');
-    await screen.findByRole('heading', { name: 'Stable', level: 1 }, PAGE_LOAD);
+    const dashboard = await screen.findByRole('heading', { name: 'Stable', level: 1 }, PAGE_LOAD);
+    // The frame's own parts are the same elements on every screen of the frame: never mounted again.
+    const bar = await screen.findByRole('status', { name: 'Sync state' }, PAGE_LOAD);
     await act(() => router.navigate('/stable/qr/r3-abcdef123456'));
     expect(await screen.findByRole('heading', { name: 'Rita Reiter' }, PAGE_LOAD)).toBeTruthy();
     // Read before the screen rendered: the person, the items and the balance came with it.
     expect(screen.getByRole('group', { name: 'Most used items' })).toBeTruthy();
     expect(screen.queryByText('Reading the open balance…')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Scanned code', level: 1 })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Sync state' })).toBe(bar);
+    // The dashboard's head stays mounted, hidden, while a scan's screen shows.
+    expect(screen.queryByRole('heading', { name: 'Stable', level: 1 })).toBeNull();
+    expect(dashboard.isConnected).toBe(true);
+    await act(() => router.navigate('/stable/dashboard'));
+    expect(await screen.findByRole('heading', { name: 'Stable', level: 1 }, PAGE_LOAD)).toBe(dashboard);
+    expect(screen.queryByRole('heading', { name: 'Scanned code', level: 1 })).toBeNull();
     await act(() => router.navigate('/stable/addTransaction'));
     await screen.findByLabelText(/Name or head number/, {}, PAGE_LOAD);
+    expect(screen.getByRole('status', { name: 'Sync state' })).toBe(bar);
     expect(syncs).toBe(1);
   });
 

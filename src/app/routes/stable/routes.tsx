@@ -12,6 +12,7 @@ export const stableRoutes: RouteObject = group('stable', 'stable', 'stableDashbo
       page(
         'stableDashboard',
         lazyPage(stable, (m) => m.StableDashboardRoute),
+        { handle: { floorDashboard: 'stable' } },
       ),
       page(
         'stableAddTransaction',

@@ -1,30 +1,23 @@
-import { useTranslation } from 'react-i18next';
-import { FloorFrame } from '@/features/floor/components/floor-frame';
 import { PageLinks } from '@/lib/components/page-links';
 import { VetCounts } from '@/features/floor/components/vet-counts';
 import { VetList } from '@/features/floor/components/vet-list';
-import { AudienceDashboard } from '../dashboard/audience-dashboard';
 
 export { FloorLayout } from '../floor-layout';
 
-/* The vet check (spec: Vet-check): horses by head number and their inspections. */
+/*
+ * The vet check (spec: Vet-check): horses by head number and their inspections. Each screen
+ * shows inside the floor frame of its layout (FloorLayout), with its route's heading.
+ */
 
 export function VetcheckDashboardRoute() {
   return (
-    <AudienceDashboard audience="vetcheck">
-      <FloorFrame>
-        <VetCounts />
-        <PageLinks ns="floor" title="vet.work" pages={['vetcheckList']} />
-      </FloorFrame>
-    </AudienceDashboard>
+    <>
+      <VetCounts />
+      <PageLinks ns="floor" title="vet.work" pages={['vetcheckList']} />
+    </>
   );
 }
 
 export function VetcheckListRoute() {
-  const { t } = useTranslation('routes');
-  return (
-    <FloorFrame title={t('vetcheckList')}>
-      <VetList />
-    </FloorFrame>
-  );
+  return <VetList />;
 }

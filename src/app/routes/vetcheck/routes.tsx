@@ -16,7 +16,11 @@ export const vetcheckRoutes: RouteObject = {
     layout(
       lazyPage(vetcheck, (m) => m.FloorLayout),
       [
-        { index: true, lazy: lazyPage(vetcheck, (m) => m.VetcheckDashboardRoute) },
+        {
+          index: true,
+          handle: { floorDashboard: 'vetcheck' } satisfies RouteHandle,
+          lazy: lazyPage(vetcheck, (m) => m.VetcheckDashboardRoute),
+        },
         page(
           'vetcheckList',
           lazyPage(vetcheck, (m) => m.VetcheckListRoute),

@@ -1,5 +1,5 @@
 import { Alert, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, memo, useContext, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SyncState } from '@/offline/db';
 import { useSyncInfo, useSyncInfoUnless } from '@/offline/queries';
@@ -19,10 +19,7 @@ interface FloorFrameProps {
   children: ReactNode;
 }
 
-/**
- * What the frame shows about its venue: its sync state and the refused writes, read while the
- * frame (or its scope) is mounted: a screen opened under the scope starts no read of them.
- */
+/** What the frame shows about its venue: its sync state and the refused writes. */
 interface FloorState {
   venue: number;
   status: FloorStatus;
@@ -40,8 +37,8 @@ function useFloorState(): FloorState {
   return { venue, status, info, attention };
 }
 
-/** The frame's state for the screen inside it (null outside a frame). */
-const FloorViewContext = createContext<FloorState | null>(null);
+/** The frame's venue and sync state for the screen inside it (null outside a frame). */
+const FloorViewContext = createContext<Pick<FloorState, 'venue' | 'info'> | null>(null);
 
 /**
  * The venue's sync state as the frame around the calling screen read it; read here where there
@@ -54,46 +51,43 @@ export function useFloorInfo(venue: number): SyncState | undefined {
   return framed ? frame.info : own;
 }
 
-const FloorScopeContext = createContext<FloorState | null>(null);
-
-function ScopeState({ children }: { children: ReactNode }) {
-  return <FloorScopeContext.Provider value={useFloorState()}>{children}</FloorScopeContext.Provider>;
-}
+const sameStatus = (a: FloorStatus, b: FloorStatus) =>
+  (Object.keys(a) as (keyof FloorStatus)[]).every((key) => a[key] === b[key]);
 
 /**
- * The floor screens of one audience under one scope (their shared layout route): the venue's
- * sync and its state stay while staff move between the screens, so a scanned code's screen
- * shows at once, with the snapshot already known to be here, instead of reading it all again.
+ * The frame's own parts (device notices, status, refused writes): memoised on what they show,
+ * so a navigation between the screens of a frame that stays (FloorScreensFrame) re-renders the
+ * screen, not them; useFloorStatus builds its object anew on every render.
  */
-export function FloorScope({ children }: { children: ReactNode }) {
-  return (
-    <FloorBoundary>
-      <ScopeState>{children}</ScopeState>
-    </FloorBoundary>
-  );
-}
-
-function OwnFloorBody(props: { showVenue: boolean; children: ReactNode }) {
-  return <FloorView state={useFloorState()} {...props} />;
-}
-
-/** The scope's state where the frame works at the scope's venue, else its own. */
-function FloorBody(props: { showVenue: boolean; children: ReactNode }) {
-  const scope = useContext(FloorScopeContext);
-  const venue = useFloorVenue();
-  return scope && scope.venue === venue ? <FloorView state={scope} {...props} /> : <OwnFloorBody {...props} />;
-}
+const FrameParts = memo(
+  function FrameParts({ state, showVenue }: { state: FloorState; showVenue: boolean }) {
+    const { venue, status, info, attention } = state;
+    const label = useVenueLabel(info);
+    return (
+      <>
+        {showVenue && label.name && <Text c="dimmed">{label.name}</Text>}
+        <DeviceNotices venue={venue} />
+        <StatusBar status={status} timeZone={info?.timeZone} />
+        <AttentionList items={attention} />
+      </>
+    );
+  },
+  (a, b) =>
+    a.showVenue === b.showVenue &&
+    a.state.venue === b.state.venue &&
+    a.state.info === b.state.info &&
+    a.state.attention === b.state.attention &&
+    sameStatus(a.state.status, b.state.status),
+);
 
 function FloorView({ state, showVenue, children }: { state: FloorState; showVenue: boolean; children: ReactNode }) {
   const { t } = useTranslation('floor');
-  const { venue, status, info, attention } = state;
-  const label = useVenueLabel(info);
+  const { venue, status, info } = state;
+  // The screens read the venue and its sync state from here: a new object only when they change.
+  const view = useMemo(() => ({ venue, info }), [venue, info]);
   return (
     <Stack>
-      {showVenue && label.name && <Text c="dimmed">{label.name}</Text>}
-      <DeviceNotices venue={venue} />
-      <StatusBar status={status} timeZone={info?.timeZone} />
-      <AttentionList items={attention} />
+      <FrameParts state={state} showVenue={showVenue} />
       {/*
         While the frame still reads whether a snapshot is here, the screen is mounted hidden: its
         own reads run meanwhile instead of after (a scan's screen shows at once), and it shows in
@@ -101,7 +95,7 @@ function FloorView({ state, showVenue, children }: { state: FloorState; showVenu
       */}
       {(status.ready || status.pending === null) && (
         <div style={{ display: status.ready ? 'contents' : 'none' }}>
-          <FloorViewContext.Provider value={state}>{children}</FloorViewContext.Provider>
+          <FloorViewContext.Provider value={view}>{children}</FloorViewContext.Provider>
         </div>
       )}
       {status.ready ? null : status.online && status.reachable !== false ? (
@@ -120,18 +114,39 @@ function FloorView({ state, showVenue, children }: { state: FloorState; showVenu
   );
 }
 
-/**
- * Every floor screen sits in this frame: it keeps the venue's data in sync while open, shows
- * the sync state and the refused writes, and shows the screen once a snapshot is here.
- */
-export function FloorFrame({ title, venue, children }: FloorFrameProps) {
-  const frame = (
+function OwnFloorView(props: { showVenue: boolean; children: ReactNode }) {
+  return <FloorView state={useFloorState()} {...props} />;
+}
+
+/** The page heading (h1), or what the page shows in its place (`head`), and the frame under it. */
+function FramedPage({ title, head, children }: { title?: string; head?: ReactNode; children: ReactNode }) {
+  return (
     <Stack>
+      {head}
       {title && <Title order={1}>{title}</Title>}
       <FloorBoundary>
-        <FloorBody showVenue={title !== undefined}>{children}</FloorBody>
+        <OwnFloorView showVenue={title !== undefined}>{children}</OwnFloorView>
       </FloorBoundary>
     </Stack>
   );
+}
+
+/**
+ * A floor screen in a frame of its own: it keeps the venue's data in sync while open, shows the
+ * sync state and the refused writes, and shows the screen once a snapshot is here.
+ */
+export function FloorFrame({ title, venue, children }: FloorFrameProps) {
+  const frame = <FramedPage title={title}>{children}</FramedPage>;
   return venue === undefined ? frame : <FloorVenueProvider venue={venue}>{frame}</FloorVenueProvider>;
+}
+
+/**
+ * The one frame of an audience's floor screens (their shared layout route; the screen is
+ * `children`, the route's outlet): it stays mounted while staff move between them, and with it
+ * the venue's sync, its state and the frame's parts, so a scanned code's screen is the only
+ * thing that mounts, with the snapshot already known to be here. `title`: the screen's heading;
+ * `head`: what shows above the frame in its place (an audience's dashboard).
+ */
+export function FloorScreensFrame(props: { title?: string; head?: ReactNode; children: ReactNode }) {
+  return <FramedPage {...props} />;
 }
