@@ -1,4 +1,4 @@
-import Dexie from 'dexie';
+import Dexie, { type Table } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { InspectionStatus } from '@shared/schemas/floor';
@@ -27,8 +27,16 @@ import {
 // The transaction reads (snapshot pages merged with rows) live in their own file.
 export { useItemUses, useRiderBalance, useTodayCharges, useVenueTransactions } from './transaction-queries';
 export type { RiderBalance } from './transaction-queries';
-import { venueRow, venueRows } from './snapshot-chunks';
-import { itemUses, itemUsesOf, riderBalance, venueEntries, type RiderBalance } from './transaction-queries';
+import { venueRows } from './snapshot-chunks';
+import { keptRead, type KeptRead } from './kept-read';
+import {
+  itemUses,
+  itemUsesOf,
+  riderBalance,
+  venueEntries,
+  type RiderBalance,
+  type VenueEntries,
+} from './transaction-queries';
 
 /** A rider, or a groom with the rider they work for, and the rider's horses. */
 export interface FloorPerson {
@@ -112,17 +120,19 @@ export function usePeopleSearch(venue: number, search: string, limit = 20): Floo
   }, [venue, search, limit]);
 }
 
+/** The venue's rows a scanned code is looked up in. */
+interface ScanPeople {
+  riders: LocalRider[];
+  horses: LocalHorse[];
+  grooms: LocalGroom[];
+}
+
 /** The person a scanned code names at this venue: null for a malformed, unknown or forged code. */
-async function qrPerson(venue: number, code: string): Promise<FloorPerson | null> {
+function qrPerson(venue: number, code: string, { riders, horses, grooms }: ScanPeople): FloorPerson | null {
   const ref = parseQrCode(code);
   if (!ref) return null;
   const matches = (row: { venue: number; qr: string }) => row.venue === venue && row.qr.toLowerCase() === ref.code;
-  // The person, their rider and the horses in one round of reads, not one after the other.
-  const [riders, horses, groom] = await Promise.all([
-    rowsOf(venue, 'riders'),
-    rowsOf(venue, 'horses'),
-    ref.type === 'g' ? venueRow(floorDb, venue, 'grooms', ref.id) : undefined,
-  ]);
+  const groom = ref.type === 'g' ? grooms.find((row) => row.id === ref.id) : undefined;
   const rider =
     ref.type === 'r'
       ? riders.find((row) => row.rider === ref.id && matches(row))
@@ -184,10 +194,72 @@ export function useChargeItems(venue: number | null): ChargeItems | undefined {
  */
 export type QrChargeScreen = ChargeItems & { person: FloorPerson | null; balance: RiderBalance | null };
 
+/** What a scan's screen is made of: the venue's people, its active items and its entries. */
+interface ScanParts extends ScanPeople {
+  consumables: LocalConsumable[];
+  entries: VenueEntries;
+}
+
+type KeptScanReads = { [P in keyof ScanParts]: KeptRead<ScanParts[P]> };
+
+const keptScans = new Map<number, KeptScanReads>();
+
 /**
- * The scan's screen read in one IndexedDB transaction. `read`: given the screen as soon as its
- * reads are back, before the transaction's completion event (which adds nothing to a read-only
- * transaction's reads, but waits for a turn of the main thread, behind a render).
+ * The venue's reads a scan's screen is made of, each kept in memory until its tables change
+ * (kept-read.ts): a scan after the first finds them there and shows in its first render.
+ */
+function scanReads(venue: number): KeptScanReads {
+  let reads = keptScans.get(venue);
+  if (!reads) {
+    const chunked = (table: Table) => [table, floorDb.snapshotChunks, floorDb.snapshotStamps];
+    reads = {
+      riders: keptRead(floorDb, chunked(floorDb.riders), () => rowsOf(venue, 'riders')),
+      horses: keptRead(floorDb, chunked(floorDb.horses), () => rowsOf(venue, 'horses')),
+      grooms: keptRead(floorDb, chunked(floorDb.grooms), () => rowsOf(venue, 'grooms')),
+      consumables: keptRead(floorDb, chunked(floorDb.consumables), () => activeConsumables(venue)),
+      entries: keptRead(floorDb, [floorDb.transactions, floorDb.transactionPages, floorDb.snapshotStamps], () =>
+        venueEntries(venue),
+      ),
+    };
+    keptScans.set(venue, reads);
+  }
+  return reads;
+}
+
+function scanScreen(venue: number, code: string, parts: ScanParts): QrChargeScreen {
+  const person = qrPerson(venue, code, parts);
+  const balance = person ? riderBalance(parts.entries, Number(person.rider.rider)) : null;
+  return { person, consumables: parts.consumables, uses: itemUsesOf(parts.entries), balance };
+}
+
+/** A scan's screen from the reads kept in memory; undefined unless every one of them is. */
+export function keptQrCharge(venue: number, code: string): QrChargeScreen | undefined {
+  const reads = scanReads(venue);
+  const riders = reads.riders.peek();
+  const horses = reads.horses.peek();
+  const grooms = reads.grooms.peek();
+  const consumables = reads.consumables.peek();
+  const entries = reads.entries.peek();
+  if (!riders || !horses || !grooms || !consumables || !entries) return undefined;
+  return scanScreen(venue, code, { riders, horses, grooms, consumables, entries });
+}
+
+/**
+ * Keeps the venue's scan reads in memory while the calling screen is mounted: one that a change
+ * dropped is read again once the store is quiet, so the next scan finds it there.
+ */
+export function useKeptScanReads(venue: number): void {
+  useEffect(() => {
+    const releases = Object.values(scanReads(venue)).map((read) => read.hold());
+    return () => releases.forEach((release) => release());
+  }, [venue]);
+}
+
+/**
+ * The scan's screen read in one IndexedDB transaction (and kept: keptQrCharge). `read`: given
+ * the screen as soon as its reads are back, before the transaction's completion event (which
+ * adds nothing to a read-only transaction's reads, but waits for a turn of the main thread,
+ * behind a render).
  */
 export function readQrCharge(
   venue: number,
@@ -195,13 +267,16 @@ export function readQrCharge(
   read?: (screen: QrChargeScreen) => void,
 ): Promise<QrChargeScreen> {
   return floorDb.transaction('r', chargeTables(), async () => {
-    const [person, consumables, entries] = await Promise.all([
-      qrPerson(venue, code),
-      activeConsumables(venue),
-      venueEntries(venue),
+    const reads = scanReads(venue);
+    // Every part in one round of reads, not one after the other.
+    const [riders, horses, grooms, consumables, entries] = await Promise.all([
+      reads.riders.read(),
+      reads.horses.read(),
+      reads.grooms.read(),
+      reads.consumables.read(),
+      reads.entries.read(),
     ]);
-    const balance = person ? riderBalance(entries, Number(person.rider.rider)) : null;
-    const screen = { person, consumables, uses: itemUsesOf(entries), balance };
+    const screen = scanScreen(venue, code, { riders, horses, grooms, consumables, entries });
     read?.(screen);
     return screen;
   });
@@ -219,6 +294,9 @@ export interface QrChargeRead {
 
 /** Starts the read of a scan's screen (readQrCharge) and keeps its result at hand for the render. */
 export function readAhead(venue: number, code: string): QrChargeRead {
+  // Read for an earlier scan and unchanged since: there at once, no IndexedDB request at all.
+  const kept = keptQrCharge(venue, code);
+  if (kept) return { venue, code, done: Promise.resolve(kept), result: kept };
   let settle: (screen: QrChargeScreen | null) => void = () => undefined;
   const read: QrChargeRead = { venue, code, done: new Promise((resolve) => (settle = resolve)) };
   const give = (screen: QrChargeScreen | null) => {

@@ -1,10 +1,15 @@
 import { useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { AddTransaction } from '@/features/floor/components/add-transaction';
 import { FloorTransactions } from '@/features/floor/components/floor-transactions';
-import { QrCharge, readQrChargeAhead, type QrChargeRead } from '@/features/floor/components/qr-charge';
+import { QrCharge, readQrChargeAhead, useKeptScans, type QrChargeRead } from '@/features/floor/components/qr-charge';
 import { StableOverview } from '@/features/floor/components/stable-overview';
+import { FloorLayout } from '../floor-layout';
 
-export { FloorLayout } from '../floor-layout';
+/** The stable's floor frame; while any of its screens is open, a scan's reads stay in memory. */
+export function StableFloorLayout() {
+  useKeptScans();
+  return <FloorLayout />;
+}
 
 /*
  * The stable (spec: Stable): charges at the venue, made on a tablet that may be offline. Each

@@ -7,7 +7,7 @@ const stable = () => import('./index');
 /** The stable's floor pages (/stable). */
 export const stableRoutes: RouteObject = group('stable', 'stable', 'stableDashboard', [
   layout(
-    lazyPage(stable, (m) => m.FloorLayout),
+    lazyPage(stable, (m) => m.StableFloorLayout),
     [
       page(
         'stableDashboard',

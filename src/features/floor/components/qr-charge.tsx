@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { mark, PERF } from '@shared/perf-marks';
 import { Link } from 'react-router-dom';
 import { href } from '@/lib/paths';
-import { readAhead, useQrCharge, type QrChargeRead } from '@/offline/queries';
+import { readAhead, useKeptScanReads, useQrCharge, type QrChargeRead } from '@/offline/queries';
 import { ScanButton } from '../scanner/scan-button';
 import { currentFloorVenue, useFloorVenue, useVenueLabel } from '../use-floor-venue';
 import { QuickCharge } from './quick-charge';
@@ -21,6 +21,15 @@ export function readQrChargeAhead(code: string): QrChargeRead {
 }
 
 export type { QrChargeRead };
+
+/**
+ * While the calling screen is mounted (the stable's layout: any of its screens), what a scan's
+ * screen reads stays read in memory, read again after a change once the store is quiet: the next
+ * scan's screen shows in its first render, without waiting for IndexedDB.
+ */
+export function useKeptScans(): void {
+  useKeptScanReads(useFloorVenue());
+}
 
 /**
  * The person a scanned code names, with the charge form; unknown or forged codes are refused.
