@@ -60,25 +60,23 @@ const sameStatus = (a: FloorStatus, b: FloorStatus) =>
  * screen, not them; useFloorStatus builds its object anew on every render.
  */
 const FrameParts = memo(
-  function FrameParts({ state, showVenue }: { state: FloorState; showVenue: boolean }) {
-    const { venue, status, info, attention } = state;
-    const label = useVenueLabel(info);
+  function FrameParts({ venue, status, info, attention }: FloorState) {
     return (
       <>
-        {showVenue && label.name && <Text c="dimmed">{label.name}</Text>}
         <DeviceNotices venue={venue} />
         <StatusBar status={status} timeZone={info?.timeZone} />
         <AttentionList items={attention} />
       </>
     );
   },
-  (a, b) =>
-    a.showVenue === b.showVenue &&
-    a.state.venue === b.state.venue &&
-    a.state.info === b.state.info &&
-    a.state.attention === b.state.attention &&
-    sameStatus(a.state.status, b.state.status),
+  (a, b) => a.venue === b.venue && a.info === b.info && a.attention === b.attention && sameStatus(a.status, b.status),
 );
+
+/** The venue's name under a screen's heading (outside FrameParts: it comes and goes with the heading). */
+function VenueName({ info }: { info: SyncState | undefined }) {
+  const { name } = useVenueLabel(info);
+  return name ? <Text c="dimmed">{name}</Text> : null;
+}
 
 function FloorView({ state, showVenue, children }: { state: FloorState; showVenue: boolean; children: ReactNode }) {
   const { t } = useTranslation('floor');
@@ -87,7 +85,8 @@ function FloorView({ state, showVenue, children }: { state: FloorState; showVenu
   const view = useMemo(() => ({ venue, info }), [venue, info]);
   return (
     <Stack>
-      <FrameParts state={state} showVenue={showVenue} />
+      {showVenue && <VenueName info={info} />}
+      <FrameParts {...state} />
       {/*
         While the frame still reads whether a snapshot is here, the screen is mounted hidden: its
         own reads run meanwhile instead of after (a scan's screen shows at once), and it shows in
