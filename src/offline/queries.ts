@@ -69,10 +69,13 @@ const includes = (text: string | null | undefined, query: string) => (text ?? ''
 const rowsOf = <E extends ChunkedEntity>(venue: number, entity: E) => venueRows(floorDb, venue, entity);
 
 /** The horses of the `wanted` participations, by participation, in head-number order. */
-function groupHorses(horses: LocalHorse[], wanted: Set<LocalId>): Map<LocalId, LocalHorse[]> {
+function groupHorses(horses: LocalHorse[], wanted: Pick<Set<LocalId>, 'has'>): Map<LocalId, LocalHorse[]> {
   const map = new Map<LocalId, LocalHorse[]>();
   for (const horse of horses) {
-    if (wanted.has(horse.participation)) map.set(horse.participation, [...(map.get(horse.participation) ?? []), horse]);
+    if (!wanted.has(horse.participation)) continue;
+    const list = map.get(horse.participation);
+    if (list) list.push(horse);
+    else map.set(horse.participation, [horse]);
   }
   for (const list of map.values()) list.sort((a, b) => (a.head_number ?? Infinity) - (b.head_number ?? Infinity));
   return map;
@@ -144,8 +147,24 @@ function qrPerson(venue: number, code: string, { riders, horses, grooms }: ScanP
     type: ref.type === 'r' ? 'rider' : 'groom',
     rider,
     groom: ref.type === 'r' ? null : groom!,
-    horses: groupHorses(horses, new Set([rider.id])).get(rider.id) ?? [],
+    horses: horsesOf(horses, rider.id),
   };
+}
+
+/** The venue's horses by participation (head-number order), made once per list of horses read. */
+const horseIndexes = new WeakMap<LocalHorse[], Map<LocalId, LocalHorse[]>>();
+
+/**
+ * A participation's horses: a scan looks one rider up in the venue's horses, kept in memory
+ * (kept-read.ts) between scans; indexed once per list instead of a pass over all on every scan.
+ */
+function horsesOf(horses: LocalHorse[], participation: LocalId): LocalHorse[] {
+  let index = horseIndexes.get(horses);
+  if (!index) {
+    index = groupHorses(horses, { has: () => true });
+    horseIndexes.set(horses, index);
+  }
+  return index.get(participation) ?? [];
 }
 
 /** The venue's active items by name. */
