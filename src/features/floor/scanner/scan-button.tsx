@@ -1,5 +1,6 @@
 import { Button, Divider, Modal, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { parseQrCode } from '@shared/qr';
@@ -11,6 +12,10 @@ import { ManualCode } from './manual-code';
 export function ScanButton() {
   const { t } = useTranslation('floor');
   const [opened, { open, close }] = useDisclosure(false);
+  // The dialog mounts at its first opening, not with the button: a closed Modal still mounts its
+  // portal, which renders again at once, on every screen that shows the button (a scan's screen).
+  const [used, setUsed] = useState(false);
+  if (opened && !used) setUsed(true);
   const navigate = useNavigate();
   const openCode = (text: string) => {
     close();
@@ -22,13 +27,15 @@ export function ScanButton() {
       <Button size="md" onClick={open}>
         {t('scan.button')}
       </Button>
-      <Modal opened={opened} onClose={close} title={t('scan.title')} size="lg">
-        <Stack>
-          {opened && <CameraScanner onDecode={openCode} />}
-          <Divider label={t('scan.or')} />
-          <ManualCode onCode={openCode} />
-        </Stack>
-      </Modal>
+      {used && (
+        <Modal opened={opened} onClose={close} title={t('scan.title')} size="lg">
+          <Stack>
+            {opened && <CameraScanner onDecode={openCode} />}
+            <Divider label={t('scan.or')} />
+            <ManualCode onCode={openCode} />
+          </Stack>
+        </Modal>
+      )}
     </>
   );
 }
