@@ -1,5 +1,4 @@
 import { Buffer } from 'node:buffer';
-import { Readable } from 'node:stream';
 import { FLOOR_ENTITIES, type FloorEntity } from '@shared/floor-constants';
 import { entryLine, FLOOR_STREAM_CHUNK, type FloorStreamHeader, type FloorStreamLine } from '@shared/floor-stream';
 import type { FloorChanges, FloorTransaction } from '@shared/schemas/floor';
@@ -13,17 +12,11 @@ const newestFirst = (a: FloorTransaction, b: FloorTransaction): number =>
 /**
  * A pull's answer as newline-delimited JSON (src/shared/floor-stream.ts): the header, then every
  * list in chunks of FLOOR_STREAM_CHUNK rows (a snapshot's entries newest first, so each chunk is
- * one page of the tablet's store), the tombstones, and the end. Serialised line by line as the
- * connection takes them, so the tablet stores the first rows while later ones are still being
- * written, and no 20 MB string is ever built.
- */
-export function changesStream(changes: FloorChanges, pages?: readonly EntryPage[]): Readable {
-  return Readable.from(changesLines(changes, pages), { objectMode: false });
-}
-
-/**
- * The answer's lines (changesStream), each ending in a newline; `pages`: a snapshot's entries in
- * columns (changes.service), each page's text copied into its line as the database wrote it.
+ * one page of the tablet's store), the tombstones, and the end; each line ending in a newline.
+ * Produced line by line as the connection takes them (quick-compress.ts sendFlushedLines), so
+ * the tablet stores the first rows while later ones are still being written, and no 20 MB
+ * string is ever built. `pages`: a snapshot's entries in columns (changes.service), each page's
+ * text copied into its line as the database wrote it.
  */
 export function* changesLines(changes: FloorChanges, pages?: readonly EntryPage[]): Generator<string> {
   const { protocol, venue, cursor, reset } = changes;

@@ -11,17 +11,9 @@ import type { DeviceHeartbeat } from '@shared/schemas/devices';
 import { createDevicesService } from '../devices/devices.service';
 import { FLOOR_STREAM_COLUMNS, FLOOR_STREAM_TYPE } from '@shared/floor-stream';
 import { assertSyncProtocol, createChangesService } from './changes.service';
-import {
-  changesLines,
-  changesStream,
-  closingLines,
-  headerLine,
-  loggedJson,
-  loggedLines,
-  rowLines,
-} from './changes-stream';
+import { changesLines, closingLines, headerLine, loggedJson, loggedLines, rowLines } from './changes-stream';
 import { gzipOf } from './gzip-parts';
-import { sendQuick, sendQuickStream } from './quick-compress';
+import { sendFlushedLines, sendQuick, sendQuickStream } from './quick-compress';
 import { createQrService } from './qr.service';
 
 const params = z.object({ id: idParam });
@@ -100,15 +92,17 @@ export function floorChangesRoutes(app: App, ctx: AppContext): void {
         return sendQuick(request, reply, Buffer.concat(lines));
       }
       // A snapshot (50,000 entries on a big show) goes out line by line as the tablet reads it
-      // (changes-stream.ts), or serialised once with JSON.stringify and sent as text, not checked
-      // against the schema above by the route's zod serializer; a few changes at once.
+      // (changes-stream.ts), each line flushed through the compressor so the tablet stores a page
+      // while the next is compressed (sendFlushedLines); or serialised once with JSON.stringify
+      // and sent as text, not checked against the schema above by the route's zod serializer; a
+      // few changes at once.
       const { body, pages } = answer;
       const rows = FLOOR_ENTITIES.reduce((n, entity) => n + body[entity].length, body.deleted.length);
       const small = !body.reset && rows <= QUICK_ROWS;
       if (streamed) {
         return small
           ? sendQuick(request, reply, [...changesLines(body)].join(''))
-          : reply.send(changesStream(body, pages));
+          : sendFlushedLines(request, reply, changesLines(body, pages));
       }
       return small ? sendQuick(request, reply, JSON.stringify(body)) : reply.send(JSON.stringify(body));
     },
