@@ -67,7 +67,8 @@ export default defineConfig({
   webServer: [
     {
       command: `rm -rf ${E2E_DATA_DIR} && node --import tsx server/src/main.ts`,
-      url: `${baseURL}/api/health`,
+      // Ready, not only live: warmed up (server/src/lifecycle.ts) before the first test signs in.
+      url: `${baseURL}/api/ready`,
       reuseExistingServer: false,
       timeout: 180_000,
       stdout: 'ignore',

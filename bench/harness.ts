@@ -48,12 +48,16 @@ export const round = (value: number, digits = 2): number => Number(value.toFixed
 export interface RunningServer {
   url: string;
   process: ChildProcess;
-  /** Seconds from spawn until /api/health answered 200. */
+  /** Seconds from spawn until /api/ready answered 200 (listening, and warmed up). */
   readySeconds: number;
   stop(): Promise<void>;
 }
 
-/** Start the real server (`node --import tsx server/src/main.ts`) and wait for /api/health. */
+/**
+ * Start the real server (`node --import tsx server/src/main.ts`) and wait for /api/ready: it
+ * answers 503 while the server warms up (server/src/lifecycle.ts), and a figure measured
+ * before then would count the warm-up's work.
+ */
 const START_LIMIT_MS = 180_000;
 
 export async function startServer(env: Record<string, string>, port: number): Promise<RunningServer> {
@@ -73,14 +77,14 @@ export async function startServer(env: Record<string, string>, port: number): Pr
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      const res = await fetch(`${url}/api/health`);
+      const res = await fetch(`${url}/api/ready`);
       if (res.ok) break;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not become healthy within ${START_LIMIT_MS / 1000} s`);
+      throw new Error(`server did not become ready within ${START_LIMIT_MS / 1000} s`);
     }
     await new Promise((r) => setTimeout(r, 25));
   }

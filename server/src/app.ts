@@ -65,6 +65,7 @@ import { createUserTokens } from './security/user-tokens';
 import { createMetrics, type Metrics } from './plugins/metrics';
 import { registerRequestTracing, requestIdOf } from './plugins/request-tracing';
 import type { App } from './types';
+import { createLifecycle, type Lifecycle } from './lifecycle';
 
 export interface BuildOptions {
   config: Config;
@@ -83,8 +84,11 @@ declare module 'fastify' {
     live: LiveBus;
     /** The process's metrics: modules count through `request.server.metrics`. */
     metrics: Metrics;
-    /** main.ts sets `draining` on SIGTERM: readiness then answers 503 until the process ends. */
-    lifecycle: { draining: boolean };
+    /**
+     * main.ts sets `draining` on SIGTERM (readiness then answers 503 until the process ends) and
+     * runs the warm-up after it listens (readiness answers 503 `warming` meanwhile).
+     */
+    lifecycle: Lifecycle;
   }
 }
 
@@ -173,7 +177,7 @@ export async function buildApp({ config, db, onRoute }: BuildOptions): Promise<A
     revokedDevices: createRevokedKeys(db),
     endedSessions: createEndedSessions(db, sessionNotices),
     metrics: createMetrics(),
-    lifecycle: { draining: false },
+    lifecycle: createLifecycle(),
   };
 
   if (onRoute) app.addHook('onRoute', onRoute);

@@ -6,6 +6,7 @@ import type { LiveBus } from './modules/livescore/live-bus';
 import type { Audit } from './plugins/audit';
 import type { Jobs } from './plugins/jobs';
 import type { Mailer } from './plugins/mail';
+import type { Lifecycle } from './lifecycle';
 import type { Metrics } from './plugins/metrics';
 import type { TokenService } from './security/jwt';
 import type { UserTokens } from './security/user-tokens';
@@ -32,6 +33,9 @@ export interface AppContext {
   endedSessions: EndedSessions;
   /** The process's metrics (GET /metrics). */
   metrics: Metrics;
-  /** Set once the process was told to stop: readiness answers 503 while requests in flight finish. */
-  lifecycle: { draining: boolean };
+  /**
+   * `draining` once the process was told to stop (readiness answers 503 while requests in flight
+   * finish); `warming` until the warm-ups modules register with `onWarmUp` have run.
+   */
+  lifecycle: Lifecycle;
 }

@@ -55,7 +55,11 @@ async function serve(config: Config, prepared: boolean): Promise<void> {
   process.once('SIGTERM', (s) => void shutdown(s));
   process.once('SIGINT', (s) => void shutdown(s));
 
+  // Live at once, ready once warmed up (lifecycle.ts): readiness answers 503 `warming` from the
+  // first request until then.
+  app.lifecycle.warming = true;
   await app.listen({ port: config.port, host: config.host });
+  await app.lifecycle.warmUp(app.log);
   app.log.info(
     { driver: database.driver, publicUrl: config.publicUrl, worker: cluster.worker?.id ?? null },
     'Paddock is ready',

@@ -33,6 +33,59 @@ describe('liveness, readiness and request ids', () => {
     }
   });
 
+  it('ready answers 503 `warming` until the warm-up has run, live answers throughout', async () => {
+    const app = await server().buildApp();
+    await app.ready();
+    // Built for inject (as the tests use it) the process is ready at once: only main.ts warms up.
+    expect((await app.inject({ url: '/api/ready' })).statusCode).toBe(200);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    app.lifecycle.onWarmUp('held by the test', () => gate);
+    app.lifecycle.onWarmUp('failing', () => Promise.reject(new Error('no cache today')));
+    const warn = vi.spyOn(app.log, 'warn');
+    const warmed = app.lifecycle.warmUp(app.log);
+    const warming = await app.inject({ url: '/api/ready' });
+    expect(warming.statusCode).toBe(503);
+    expect(warming.json()).toEqual({ status: 'warming' });
+    expect(warming.headers['cache-control']).toBe('no-store');
+    expect((await app.inject({ url: '/api/live' })).statusCode).toBe(200);
+    // The server's own warm-ups (the floor snapshot on PGlite, the translations) have run by now
+    // or run beside; the held one keeps readiness off.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await app.inject({ url: '/api/ready' })).json()).toEqual({ status: 'warming' });
+    release();
+    await warmed;
+    const ready = await app.inject({ url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready' });
+    // A failed warm-up only costs the time it would have saved: logged, and ready all the same.
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ warmUp: 'failing' }), 'warm-up failed');
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('warms the floor snapshot and the translations up, and draining still wins over ready', async () => {
+    const app = await server().buildApp();
+    await app.ready();
+    const info = vi.spyOn(app.log, 'info');
+    const warn = vi.spyOn(app.log, 'warn');
+    await app.lifecycle.warmUp(app.log);
+    expect(warn).not.toHaveBeenCalled();
+    const tasks = (info.mock.calls.find(([, msg]) => msg === 'warmed up')?.[0] as { tasks: string[] }).tasks;
+    expect(tasks).toContain('translations');
+    // The snapshot's statement only where its first run is dear: on the embedded database.
+    if (process.env.TEST_DATABASE_URL) expect(tasks).not.toContain('floor snapshot');
+    else expect(tasks).toContain('floor snapshot');
+    // The translations come compressed at once (the warm-up made them).
+    const translations = await app.inject({
+      url: '/static/dist/translations.json?lng=en',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(translations.statusCode).toBe(200);
+    expect(translations.headers['content-encoding']).toBe('br');
+    app.lifecycle.draining = true;
+    expect((await app.inject({ url: '/api/ready' })).json()).toEqual({ status: 'draining' });
+  });
+
   it("keeps the balancer's request id and makes one otherwise", async () => {
     const app = server().app;
     const given = await app.inject({ url: '/api/live', headers: { 'x-request-id': 'lb-4f2a.77:1' } });
@@ -114,10 +167,16 @@ describe('SIGTERM', () => {
       // A fresh process compiles the server and migrates its database before it listens: on a
       // busy two-core machine that took over 60 s, so the start has what a test server's start
       // has everywhere (bench/harness.ts), room for a machine three times slower.
+      // Live before ready: the warm-up runs after the listener opens.
+      await vi.waitFor(async () => expect((await fetch(`${url}/api/live`)).status).toBe(200), {
+        timeout: 180_000,
+        interval: 50,
+      });
       await vi.waitFor(async () => expect((await fetch(`${url}/api/ready`)).status).toBe(200), {
         timeout: 180_000,
         interval: 200,
       });
+      await vi.waitFor(() => expect(output).toContain('"msg":"warmed up"'));
       // A tablet's write (refused here: no session) is logged with its request id and outbox key.
       const key = newKey();
       const write = await fetch(`${url}/api/v1/transaction/`, {

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { Buffer } from 'node:buffer';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { idParam } from '@shared/schemas/common';
 import { floorChanges, floorChangesQuery, myQrCodes, SYNC_PROTOCOL, SYNC_PROTOCOL_HEADER } from '@shared/schemas/floor';
@@ -10,7 +11,9 @@ import { DEVICE_ANSWER_HEADER, FLOOR_ENTITIES } from '@shared/floor-constants';
 import type { DeviceHeartbeat } from '@shared/schemas/devices';
 import { createDevicesService } from '../devices/devices.service';
 import { FLOOR_STREAM_COLUMNS, FLOOR_STREAM_TYPE } from '@shared/floor-stream';
+import { rowsOf } from '../../db/rows';
 import { assertSyncProtocol, createChangesService } from './changes.service';
+import { changesRepo } from './changes.repo';
 import { changesLines, closingLines, headerLine, loggedJson, loggedLines, rowLines } from './changes-stream';
 import { gzipOf } from './gzip-parts';
 import { sendFlushedLines, sendQuick, sendQuickStream } from './quick-compress';
@@ -28,6 +31,19 @@ export function floorChangesRoutes(app: App, ctx: AppContext): void {
   const devices = createDevicesService(ctx, ctx.revokedDevices);
   const tags = ['floor'];
   const security = [{ bearer: [] }];
+
+  // On PGlite (the embedded database: one connection, its engine in WebAssembly) a snapshot's
+  // statement costs several times as much the first time after a start as later (its plan, the
+  // tables' pages read into the database's cache): run once, for the venue written to last,
+  // before the process is ready, so the first tablet to sign in does not pay for it.
+  if (!ctx.config.databaseUrl) {
+    ctx.lifecycle.onWarmUp('floor snapshot', async () => {
+      const [latest] = rowsOf<{ venue_id: number }>(
+        await ctx.db.execute(sql`SELECT venue_id FROM floor_cursors ORDER BY seq DESC LIMIT 1`),
+      );
+      if (latest) await changesRepo.pages(ctx.db, latest.venue_id, true);
+    });
+  }
 
   app.get(
     '/api/v1/venue/:id/floor/changes/',

@@ -69,32 +69,36 @@ export function healthRoutes(app: App, ctx: AppContext): void {
     async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }),
   );
 
-  // Readiness: send this process requests. 503 once it was told to stop (the balancer takes it
-  // out while requests in flight finish) or while its database does not answer.
+  // Readiness: send this process requests. 503 `warming` from the start until the warm-up has
+  // run (lifecycle.ts: the first tablet would pay for first runs), 503 once it was told to stop
+  // (the balancer takes it out while requests in flight finish), or while its database does not
+  // answer.
   app.get(
     '/api/ready',
     {
       schema: {
         tags: ['health'],
-        summary: 'Readiness: the database answers, the migrations are current and the process is not stopping',
+        summary:
+          'Readiness: warmed up, the database answers, the migrations are current and the process is not stopping',
         response: { 200: readyResponse, 503: readyResponse },
       },
       config: { policy: 'public' },
     },
     async (request, reply) => {
+      const { draining, warming } = ctx.lifecycle;
       let database = false;
-      if (!ctx.lifecycle.draining) {
+      if (!draining && !warming) {
         try {
           database = (await databaseCheck()).current;
         } catch (err) {
           request.log.error({ err }, 'readiness check failed');
         }
       }
-      const ready = database && !ctx.lifecycle.draining;
+      const status = draining ? 'draining' : warming ? 'warming' : database ? 'ready' : 'unavailable';
       return reply
-        .status(ready ? 200 : 503)
+        .status(status === 'ready' ? 200 : 503)
         .header('cache-control', 'no-store')
-        .send({ status: ready ? 'ready' : ctx.lifecycle.draining ? 'draining' : 'unavailable' });
+        .send({ status });
     },
   );
 
@@ -102,7 +106,7 @@ export function healthRoutes(app: App, ctx: AppContext): void {
 }
 
 const liveResponse = z.object({ status: z.literal('ok') });
-const readyResponse = z.object({ status: z.enum(['ready', 'draining', 'unavailable']) });
+const readyResponse = z.object({ status: z.enum(['ready', 'warming', 'draining', 'unavailable']) });
 
 /** Constant-time comparison of the bearer token (no timing oracle for the token's prefix). */
 function tokenMatches(header: string | undefined, token: string): boolean {

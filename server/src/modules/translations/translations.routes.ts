@@ -25,6 +25,15 @@ function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' 
  */
 export function translationRoutes(app: App, ctx: AppContext): void {
   const translations = loadTranslations(ctx.config.localesDir);
+  // Each language compressed before the process is ready: at the best quality that takes a few
+  // hundred milliseconds of zlib's threads per language, which on a first sign-in after a start
+  // ran beside the floor tablet's first pull on the same two cores. (The bundle of every
+  // language, for clients older than the per-language URL, is compressed on first use.)
+  ctx.lifecycle.onWarmUp('translations', () =>
+    Promise.all(
+      Object.values(translations.byLanguage).flatMap((bundle) => [bundle.encoded('br'), bundle.encoded('gzip')]),
+    ),
+  );
 
   app.get(
     TRANSLATIONS_URL,
