@@ -5,7 +5,7 @@ import { runLoad, type LoadReport } from '../scripts/load/run';
 /**
  * The figures of a championship weekend (`npm run load`, scripts/load/): 500 simulated floor
  * tablets for 60 s — a tenth coming back online with 50 queued writes, 2 % of answers lost and
- * the batch sent again, pulls every 30 s — against 2 API processes on one PostgreSQL with its
+ * the batch sent again, a pull 30 s after the last — against 2 API processes on one PostgreSQL with its
  * durable defaults; then the same tablets with 2,000 spectators on the live page, a result saved
  * every 3 s. (`npm run load` has the office at work too: lists, balances, an invoice run.) Each run ends with its
  * proof: every write in the database exactly once, the ledger check ok, each charged rider's

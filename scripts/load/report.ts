@@ -29,7 +29,7 @@ export function reportLines(report: LoadReport): string[] {
     .join(', ');
   lines.push(
     `load: ${o.tablets} tablets (${kinds}; ${Math.round(o.backlogShare * 100)} % back online with ${o.backlog} queued writes, ` +
-      `${o.writesPerMinute} writes a minute each, ${Math.round(o.lostShare * 100)} % of answers lost, pulls every ${o.pullEverySeconds} s), ` +
+      `${o.writesPerMinute} writes a minute each, ${Math.round(o.lostShare * 100)} % of answers lost, a pull ${o.pullEverySeconds} s after the last), ` +
       `${o.office} office users, ${report.spectators?.connected ?? 0} spectators; ${o.workers} API processes, ` +
       `${report.windowSeconds.toFixed(1)} s`,
   );

@@ -19,7 +19,7 @@ import type { Stats } from './stats';
  * came, each batch and each pull carrying the device's heartbeat — a heartbeat of its own only
  * when neither told it (at most one per HEARTBEAT_MIN_GAP_MS, the last state told at the gap's
  * end, none within the gap after a batch or pull told it), a pull after a flush that sent something (unless the last pull is
- * more recent than PULL_AFTER_FLUSH_GAP_MS), and a pull every `pullEveryMs`. A tablet coming back online opens the app again: its device credential is
+ * more recent than PULL_AFTER_FLUSH_GAP_MS), and a pull `pullEveryMs` after the last one. A tablet coming back online opens the app again: its device credential is
  * exchanged for a session and its backlog goes in one batch.
  */
 
@@ -66,6 +66,9 @@ export class Tablet {
   private quietUntil = -Infinity;
   private heartbeatTimer: ReturnType<typeof setTimeout> | undefined;
   private heartbeatRunning = false;
+  /** The periodic pull runs (the window is open), and its next one. */
+  private periodic = false;
+  private pullTimer: ReturnType<typeof setTimeout> | undefined;
   private recentCharges: { key: string; at: number }[] = [];
   private ownAttendees: string[] = [];
   private lostToggle = false;
@@ -79,7 +82,13 @@ export class Tablet {
   ) {
     this.http = new HttpClient(world.http);
     this.flush = coalesce(() => this.flushRound());
-    this.pull = coalesce(() => this.pullOnce());
+    this.pull = coalesce(async () => {
+      try {
+        await this.pullOnce();
+      } finally {
+        this.pullLater();
+      }
+    });
   }
 
   get pending(): number {
@@ -155,12 +164,30 @@ export class Tablet {
         nextWrite();
       });
     nextWrite();
-    const nextPull = (first: boolean) =>
-      this.later(first ? this.world.random() * this.world.pullEveryMs : this.world.pullEveryMs, () => {
-        if (this.online) void this.pull();
-        nextPull(false);
-      });
-    nextPull(true);
+    this.periodic = true;
+    this.pullLater(this.world.random() * this.world.pullEveryMs);
+  }
+
+  /**
+   * sync.ts pullLater: the periodic pull comes `pullEveryMs` after the last pull of any kind (the
+   * one after a flush too), not on a fixed clock; offline, the tablet looks again an interval later.
+   */
+  private pullLater(ms = this.world.pullEveryMs): void {
+    if (this.pullTimer !== undefined) {
+      clearTimeout(this.pullTimer);
+      this.timers.delete(this.pullTimer);
+      this.pullTimer = undefined;
+    }
+    if (!this.periodic || this.stopped) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.pullTimer = undefined;
+      if (this.stopped) return;
+      if (this.online) void this.pull();
+      else this.pullLater();
+    }, ms);
+    this.pullTimer = timer;
+    this.timers.add(timer);
   }
 
   /** Offline from now: `backlog` writes queued (a shift's worth, clocked over the last minutes). */

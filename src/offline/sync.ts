@@ -34,6 +34,11 @@ import { fetchTransport, type Transport } from './transport';
  */
 
 const OUTBOX_LOCK = 'paddock-outbox';
+/**
+ * A watched venue is pulled this long after its last pull of any kind (after a flush, on focus,
+ * coming online), not on a fixed clock: a tablet that charges often pulls after its flushes
+ * anyway, and a periodic pull right after one would fetch nothing new but cost the server a pull.
+ */
 export const PULL_INTERVAL_MS = 60_000;
 /**
  * A flush pulls the venues it sent writes of, unless one was pulled this recently: a tablet that
@@ -304,39 +309,61 @@ export function createFloorSync(options: EngineOptions = {}) {
   const pulls = new Map<number, () => Promise<void>>();
   /** When each venue was last pulled (a pull that got its answer). */
   const lastPulled = new Map<number, number>();
+  /** Floor screens open per venue, and each watched venue's next periodic pull. */
+  const watching = new Map<number, number>();
+  const periodic = new Map<number, ReturnType<typeof setTimeout>>();
+  /** The next periodic pull of a watched venue: PULL_INTERVAL_MS from now (the last pull's end). */
+  function pullLater(venue: number): void {
+    clearTimeout(periodic.get(venue));
+    periodic.delete(venue);
+    if (!watching.get(venue)) return;
+    periodic.set(
+      venue,
+      setTimeout(() => void pull(venue), PULL_INTERVAL_MS),
+    );
+  }
+  async function pullOnce(venue: number): Promise<void> {
+    if (state.getState().outdated || isOffline()) return;
+    busy(1);
+    try {
+      let told = false;
+      // The device's heartbeat rides with the pull: it needs no request of its own.
+      const carried = async (): Promise<PullHeartbeat | undefined> => {
+        const self = device?.();
+        if (!self) return undefined;
+        const pending = await pendingOnDevice(db);
+        const tell = (raw: string) => {
+          const answer = parseDeviceAnswer(raw);
+          if (answer === undefined) return;
+          told = true;
+          onReported(answer);
+        };
+        return { deviceId: self.id, appVersion: self.appVersion, pending, told: tell };
+      };
+      let result = await pullChanges(db, transport, venue, now(), await carried());
+      // An expired session (a reopened floor device, a long outage) is renewed, then pulled again.
+      if (result === 'unauthorized' && (await renew()) === 'renewed') {
+        result = await pullChanges(db, transport, venue, now(), await carried());
+      }
+      if (result === 'ok') lastPulled.set(venue, now());
+      if (result === 'outdated') outdated();
+      else if (!told) heartbeat();
+    } catch (error) {
+      console.warn('Floor sync: pull failed', error);
+    } finally {
+      busy(-1);
+    }
+  }
+
   function pull(venue: number): Promise<void> {
     let run = pulls.get(venue);
     if (!run) {
       run = coalesce(async () => {
-        if (state.getState().outdated || isOffline()) return;
-        busy(1);
+        // Whatever this pull's outcome (offline, outdated, failed), the next one comes an interval after it.
         try {
-          let told = false;
-          // The device's heartbeat rides with the pull: it needs no request of its own.
-          const carried = async (): Promise<PullHeartbeat | undefined> => {
-            const self = device?.();
-            if (!self) return undefined;
-            const pending = await pendingOnDevice(db);
-            const tell = (raw: string) => {
-              const answer = parseDeviceAnswer(raw);
-              if (answer === undefined) return;
-              told = true;
-              onReported(answer);
-            };
-            return { deviceId: self.id, appVersion: self.appVersion, pending, told: tell };
-          };
-          let result = await pullChanges(db, transport, venue, now(), await carried());
-          // An expired session (a reopened floor device, a long outage) is renewed, then pulled again.
-          if (result === 'unauthorized' && (await renew()) === 'renewed') {
-            result = await pullChanges(db, transport, venue, now(), await carried());
-          }
-          if (result === 'ok') lastPulled.set(venue, now());
-          if (result === 'outdated') outdated();
-          else if (!told) heartbeat();
-        } catch (error) {
-          console.warn('Floor sync: pull failed', error);
+          await pullOnce(venue);
         } finally {
-          busy(-1);
+          pullLater(venue);
         }
       });
       pulls.set(venue, run);
@@ -361,7 +388,7 @@ export function createFloorSync(options: EngineOptions = {}) {
     window.addEventListener('online', online);
     window.addEventListener('focus', wake);
     document.addEventListener('visibilitychange', visible);
-    const interval = setInterval(() => void pull(venue), PULL_INTERVAL_MS);
+    watching.set(venue, (watching.get(venue) ?? 0) + 1);
     const probe = setInterval(() => {
       if (state.getState().reachable === false) wake();
     }, UNREACHABLE_PROBE_MS);
@@ -371,7 +398,12 @@ export function createFloorSync(options: EngineOptions = {}) {
       window.removeEventListener('online', online);
       window.removeEventListener('focus', wake);
       document.removeEventListener('visibilitychange', visible);
-      clearInterval(interval);
+      const left = (watching.get(venue) ?? 1) - 1;
+      if (left > 0) watching.set(venue, left);
+      else {
+        watching.delete(venue);
+        pullLater(venue); // no screen of the venue open: its periodic pull stops
+      }
       clearInterval(probe);
       if (watchers === 0) clearTimeout(retryTimer);
     };

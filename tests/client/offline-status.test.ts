@@ -6,7 +6,7 @@ import { appVersion } from '@/offline/device';
 import { deviceId } from '@/offline/device-id';
 import { enqueue, saveWrite } from '@/offline/outbox';
 import { dismissAttention, useAttention, useFloorStatus } from '@/offline/status';
-import { PULL_INTERVAL_MS, UNREACHABLE_PROBE_MS, useFloorSync } from '@/offline/sync';
+import { floorSync, PULL_INTERVAL_MS, UNREACHABLE_PROBE_MS, useFloorSync } from '@/offline/sync';
 import { changes, chargeWrite } from './offline-fakes';
 import { json, makeUser, mockFetch, resetStore } from './helpers';
 
@@ -148,9 +148,15 @@ describe('sync in the app', () => {
     ]);
   });
 
-  it('useFloorSync pulls on mount, online, focus, visibility and every minute; stops when unmounted', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  it('useFloorSync pulls on mount, online, focus, visibility and a minute after the last pull; stops when unmounted', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     const { pulls } = floorApi();
+    // The next periodic pull is timed from a pull's end: each step waits for the pull to be done.
+    const pulled = (count: number) =>
+      eventually(() => {
+        expect(pulls).toHaveLength(count);
+        expect(floorSync.state.getState().busy).toBe(0);
+      });
     const { unmount } = renderHook(() => useFloorSync(VENUE));
     await eventually(() => expect(pulls).toEqual(['?cursor=0']));
     act(() => setOnline(true));
@@ -158,13 +164,22 @@ describe('sync in the app', () => {
     act(() => void window.dispatchEvent(new Event('focus')));
     await eventually(() => expect(pulls).toHaveLength(3));
     act(() => void document.dispatchEvent(new Event('visibilitychange')));
-    await eventually(() => expect(pulls).toHaveLength(4));
+    await pulled(4);
     await act(() => vi.advanceTimersByTimeAsync(PULL_INTERVAL_MS));
-    await eventually(() => expect(pulls).toEqual(['?cursor=0', '?cursor=3', '?cursor=3', '?cursor=3', '?cursor=3']));
+    await pulled(5);
+    expect(pulls).toEqual(['?cursor=0', '?cursor=3', '?cursor=3', '?cursor=3', '?cursor=3']);
+    // A pull of another kind (here on focus) puts the periodic one off by a whole interval.
+    await act(() => vi.advanceTimersByTimeAsync(PULL_INTERVAL_MS / 2));
+    act(() => void window.dispatchEvent(new Event('focus')));
+    await pulled(6);
+    await act(() => vi.advanceTimersByTimeAsync(PULL_INTERVAL_MS / 2 + 1_000));
+    expect(pulls).toHaveLength(6);
+    await act(() => vi.advanceTimersByTimeAsync(PULL_INTERVAL_MS / 2));
+    await pulled(7);
     unmount();
     window.dispatchEvent(new Event('focus'));
-    await act(() => vi.advanceTimersByTimeAsync(PULL_INTERVAL_MS));
-    expect(pulls).toHaveLength(5);
+    await act(() => vi.advanceTimersByTimeAsync(2 * PULL_INTERVAL_MS));
+    expect(pulls).toHaveLength(7);
   });
 
   it('retries a failed write on the backoff timer while a floor screen is open', async () => {
