@@ -1,5 +1,4 @@
 import { Buffer } from 'node:buffer';
-import { coalesce } from '@shared/coalesce';
 import { FLOOR_ENTITIES, type FloorEntity } from '@shared/floor-constants';
 import type { FloorChanges } from '@shared/schemas/floor';
 import type { Db } from '../../db/client';
@@ -17,14 +16,46 @@ import { deflatePart, type Deflated } from './gzip-parts';
  * when this process first needs it, and each pull is put together from the kept JSON.
  *
  * Each pull first reads what was numbered after the log's top (one statement, shared by the
- * pulls that wait for it, so a pull sees everything committed before it started: a tablet
- * reads its own writes), then answers the rows numbered after its cursor: for each row the
- * version with the highest number (a row beats a tombstone of the same number, as the
- * statement's answer has it). A cursor from before what the log holds, or one that needs a
- * snapshot, is answered by the statement itself (changes.service). An entry keeps the names
- * of its party and author as they were when it was logged, as the tablets that pulled it then
- * keep them (the statement would name them as they are now).
+ * pulls that arrive within REFRESH_WINDOW_MS and started after each of them, so a pull sees
+ * everything committed before it started: a tablet reads its own writes), then answers the
+ * rows numbered after its cursor: for each row the version with the highest number (a row
+ * beats a tombstone of the same number, as the statement's answer has it). A cursor from
+ * before what the log holds, or one that needs a snapshot, is answered by the statement itself
+ * (changes.service). An entry keeps the names of its party and author as they were when it was
+ * logged, as the tablets that pulled it then keep them (the statement would name them as they
+ * are now).
  */
+
+/**
+ * Pulls that arrive within this long of each other share one read of what was numbered after
+ * the log's top: the read starts this long after the first of them, so it starts after each of
+ * them arrived and still shows every one of them what was committed before it started (a
+ * tablet reads its own writes). 500 tablets pull ~20 times a second; without the wait each pull
+ * that found no read running started one of its own.
+ */
+export const REFRESH_WINDOW_MS = 50;
+
+/**
+ * `task` shared by the calls that arrive before it starts, started `ms` after the first of them
+ * and never while its previous run is still going (a refresh appends after the top the previous
+ * one left); each call resolves (or fails) with the run that started after it.
+ */
+export function sharedAfter(ms: number, task: () => Promise<void>): () => Promise<void> {
+  let waiting: Promise<void> | null = null;
+  let last: Promise<void> = Promise.resolve();
+  return () => {
+    waiting ??= (async () => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await last.catch(() => undefined);
+      // From here on a call waits for the next run: this one may start before it arrived.
+      waiting = null;
+      const run = task();
+      last = run;
+      return run;
+    })();
+    return waiting;
+  };
+}
 
 /** Rows kept per venue; the oldest go first (their cursors are then read from the database). */
 const MAX_ROWS = 20_000;
@@ -268,7 +299,7 @@ export function createChangesLog(db: Db, qr: QrCodes) {
       openSince: null,
       refresh: () => Promise.resolve(),
     };
-    log.refresh = coalesce(() => refresh(log, venueId));
+    log.refresh = sharedAfter(REFRESH_WINDOW_MS, () => refresh(log, venueId));
     return log;
   };
 
