@@ -83,7 +83,10 @@ test('the organizer enters all from the event, draws, moves a starter with the k
   await page.keyboard.press('Space');
   await expect(handle).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('ArrowUp');
-  await expect(page.locator('[id^="DndLiveRegion"]')).toContainText('moved over');
+  // The screen reader hears where it is, in the user's language.
+  await expect(page.locator('[id^="DndLiveRegion"]')).toContainText(
+    de('startlists:dragOver', { name: firstName, place: 1, count: await starters.count() }),
+  );
   await page.keyboard.press('Space');
   await expect(starters.nth(0)).toHaveAttribute('aria-label', firstName);
 

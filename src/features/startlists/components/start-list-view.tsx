@@ -5,7 +5,9 @@ import {
   PointerSensor,
   useSensor,
   useSensors,
+  type Announcements,
   type DragEndEvent,
+  type UniqueIdentifier,
 } from '@dnd-kit/core';
 import {
   arrayMove,
@@ -184,6 +186,25 @@ export function SortableStarters({
     move(ids.indexOf(Number(active.id)), ids.indexOf(Number(over.id)));
   }
 
+  // What a screen reader hears during a drag, in the user's language (dnd-kit's own are English).
+  const nameOf = (id: UniqueIdentifier) => {
+    const entry = byId.get(Number(id));
+    return entry ? `${entry.rider.name} – ${entry.horse.name}` : '';
+  };
+  const placeOf = (id: UniqueIdentifier) => ids.indexOf(Number(id)) + 1;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => t('dragPickedUp', { name: nameOf(active.id), place: placeOf(active.id) }),
+    onDragOver: ({ active, over }) =>
+      over
+        ? t('dragOver', { name: nameOf(active.id), place: placeOf(over.id), count: ids.length })
+        : t('dragOutside', { name: nameOf(active.id) }),
+    onDragEnd: ({ active, over }) =>
+      over
+        ? t('dragDropped', { name: nameOf(active.id), place: placeOf(over.id) })
+        : t('dragCancelled', { name: nameOf(active.id), place: placeOf(active.id) }),
+    onDragCancel: ({ active }) => t('dragCancelled', { name: nameOf(active.id), place: placeOf(active.id) }),
+  };
+
   if (!ids.length) return <Text c="dimmed">{t('noEntries')}</Text>;
   return (
     <DndContext
@@ -192,6 +213,7 @@ export function SortableStarters({
       onDragEnd={dragEnd}
       accessibility={{
         screenReaderInstructions: { draggable: t('dragInstructions') },
+        announcements,
       }}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
