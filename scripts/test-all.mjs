@@ -9,6 +9,8 @@
 //      (timers, the network, the service worker).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { ensureSystemPackages } from './ensure-system.mjs';
 import { startCluster } from './pg-cluster.mjs';
 
@@ -17,6 +19,7 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+const failedTests = [];
 
 function run(label, cmd, args, env = {}) {
   console.info(`\n[test] ${label}: ${cmd} ${args.join(' ')}`);
@@ -42,7 +45,16 @@ function countVitest(file, label) {
   );
   totals.failed += brokenFiles.length;
   if (r.numFailedTests || brokenFiles.length) failures.push(label);
+  for (const f of r.testResults) {
+    const name = relative(process.cwd(), f.name);
+    for (const a of f.assertionResults.filter((a) => a.status === 'failed'))
+      failedTests.push(`${name} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+    if (brokenFiles.includes(f)) failedTests.push(`${name}: ${firstLine(f.message)}`);
+  }
 }
+
+/** The first line of a failure's message, where CI's tail of the output still shows it. */
+const firstLine = (message) => (message ?? '').split('\n')[0].slice(0, 300);
 
 function countPlaywright(file) {
   if (!existsSync(file)) {
@@ -50,11 +62,24 @@ function countPlaywright(file) {
     totals.failed += 1;
     return;
   }
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats } = report;
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
   if (stats.unexpected) failures.push('browser tests');
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'unexpected') {
+          const error = test.results?.at(-1)?.error?.message;
+          failedTests.push(
+            `${file ?? suite.file} › ${spec.title}: ${firstLine(error && stripVTControlCharacters(error))}`,
+          );
+        }
+    for (const child of suite.suites ?? []) walk(child, file ?? suite.file);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
 }
 
 const vitest = ['node_modules/.bin/vitest', 'run', '--reporter=default', '--reporter=json'];
@@ -182,6 +207,8 @@ try {
 }
 
 console.info('');
+// The failed tests by name last, so that the tail of a long CI log still says which.
+for (const test of failedTests) console.info(`[test] failed test: ${test}`);
 if (failures.length) console.info(`[test] failed: ${failures.join(', ')}`);
 if (totals.skipped) console.info(`[test] ${totals.skipped} skipped`);
 console.info(`${totals.passed} passed, ${totals.failed} failed`);
