@@ -160,7 +160,7 @@ describe('401 during a flush', () => {
     mockFetch({ 'POST /api/token/refresh/': () => new Promise<Response>((resolve) => (answer = resolve)) });
     const renewal = renewSession();
     // The staff signs in while the old token's renewal is under way.
-    await vi.waitFor(() => expect(answer).not.toBe(undefined));
+    await vi.waitFor(() => expect(answer).not.toBe(undefined), { timeout: 30_000 });
     useAppStore.getState().setToken('signed-in-again');
     answer!(json(400, { error: 'token_expired', message: 'x' }));
     expect(await renewal).toBe('signInNeeded');

@@ -73,8 +73,9 @@ describe('live sockets per client', () => {
       socket.once('error', reject);
     });
     socket.send(JSON.stringify({ type: 'connection_init', payload: {} }));
-    await vi.waitFor(() =>
-      expect(client.closed ?? client.messages.find((m) => m.type === 'connection_ack')).toBeTruthy(),
+    await vi.waitFor(
+      () => expect(client.closed ?? client.messages.find((m) => m.type === 'connection_ack')).toBeTruthy(),
+      { timeout: 30_000 },
     );
     return client;
   }
@@ -91,12 +92,16 @@ describe('live sockets per client', () => {
           payload: { query: SUBSCRIPTION, variables: { v: f.venue } },
         }),
       );
-    await vi.waitFor(() => expect(client.messages.filter((m) => m.type === 'error')).toHaveLength(2));
+    await vi.waitFor(() => expect(client.messages.filter((m) => m.type === 'error')).toHaveLength(2), {
+      timeout: 30_000,
+    });
 
     const [entry] = f.entries[f.published]!;
     await saveResult(db(), entry!, { faults: 0, timeMs: 61_000 });
     server().app.live.publish({ venueId: f.venue, competitionId: f.published, kind: 'result', entryId: entry! });
-    await vi.waitFor(() => expect(client.messages.filter((m) => m.type === 'next')).toHaveLength(MAX_SUBSCRIPTIONS));
+    await vi.waitFor(() => expect(client.messages.filter((m) => m.type === 'next')).toHaveLength(MAX_SUBSCRIPTIONS), {
+      timeout: 30_000,
+    });
     const held = new Set(client.messages.filter((m) => m.type === 'next').map((m) => m.id));
     const refused = client.messages.filter((m) => m.type === 'error').map((m) => m.id);
     expect(held.size).toBe(MAX_SUBSCRIPTIONS);
@@ -112,11 +117,14 @@ describe('live sockets per client', () => {
     expect(over.closed).toEqual({ code: 1013 });
 
     clients[0]!.socket.close();
-    await vi.waitFor(() => expect(clients[0]!.closed).not.toBeNull());
+    await vi.waitFor(() => expect(clients[0]!.closed).not.toBeNull(), { timeout: 30_000 });
     // The server counts the close as it handles it: the next socket is taken once it has.
-    await vi.waitFor(async () => {
-      const again = await open();
-      expect(again.closed).toBeNull();
-    });
+    await vi.waitFor(
+      async () => {
+        const again = await open();
+        expect(again.closed).toBeNull();
+      },
+      { timeout: 30_000 },
+    );
   });
 });

@@ -222,7 +222,7 @@ describe('live score subscription', () => {
     // The subscription is registered on the server once its first message is handled.
     await new Promise((r) => setTimeout(r, 100));
     return {
-      next: (timeoutMs = 1000) =>
+      next: (timeoutMs = 30_000) =>
         new Promise<LiveUpdate>((resolve, reject) => {
           const queued = received.shift();
           if (queued) return resolve(queued);

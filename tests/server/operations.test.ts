@@ -176,7 +176,7 @@ describe('SIGTERM', () => {
         timeout: 180_000,
         interval: 200,
       });
-      await vi.waitFor(() => expect(output).toContain('"msg":"warmed up"'));
+      await vi.waitFor(() => expect(output).toContain('"msg":"warmed up"'), { timeout: 30_000 });
       // A tablet's write (refused here: no session) is logged with its request id and outbox key.
       const key = newKey();
       const write = await fetch(`${url}/api/v1/transaction/`, {
@@ -186,17 +186,20 @@ describe('SIGTERM', () => {
       });
       expect(write.status).toBe(401);
       expect(write.headers.get('x-request-id')).toBe('trace-me-1');
-      await vi.waitFor(() => {
-        const lines = output
-          .split('\n')
-          .filter((line) => line.startsWith('{'))
-          .map((line) => JSON.parse(line) as Record<string, unknown>);
-        const mine = lines.filter((line) => line.reqId === 'trace-me-1');
-        // The line of its arrival is written before its headers are read; its answer's names the key.
-        const completed = mine.filter((line) => line.msg === 'request completed');
-        expect(completed).toHaveLength(1);
-        expect(completed[0]!.idempotency_key).toBe(key);
-      });
+      await vi.waitFor(
+        () => {
+          const lines = output
+            .split('\n')
+            .filter((line) => line.startsWith('{'))
+            .map((line) => JSON.parse(line) as Record<string, unknown>);
+          const mine = lines.filter((line) => line.reqId === 'trace-me-1');
+          // The line of its arrival is written before its headers are read; its answer's names the key.
+          const completed = mine.filter((line) => line.msg === 'request completed');
+          expect(completed).toHaveLength(1);
+          expect(completed[0]!.idempotency_key).toBe(key);
+        },
+        { timeout: 30_000 },
+      );
 
       const socket = new WebSocket(`ws://127.0.0.1:${port}/api/graphql`, 'graphql-transport-ws');
       const acked = new Promise<void>((resolve) => socket.on('message', () => resolve()));

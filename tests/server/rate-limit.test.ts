@@ -104,13 +104,16 @@ describe('rate limits', () => {
     });
     const app = await limited();
     expect((await post(app, '/api/token/auth/', { username: 'rider', password: 'paddock-demo' })).statusCode).toBe(200);
-    await vi.waitFor(async () => {
-      const keys = (await db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key);
-      expect(keys.sort()).toEqual([
-        '/api/token/auth/|account|user:' + (await riderId()),
-        '/api/token/auth/|address|127.0.0.1',
-      ]);
-    });
+    await vi.waitFor(
+      async () => {
+        const keys = (await db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key);
+        expect(keys.sort()).toEqual([
+          '/api/token/auth/|account|user:' + (await riderId()),
+          '/api/token/auth/|address|127.0.0.1',
+        ]);
+      },
+      { timeout: 30_000 },
+    );
   });
 });
 

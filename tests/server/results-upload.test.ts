@@ -87,7 +87,9 @@ describe('POST /api/v1/venue/{id}/uploadResults/', () => {
     expect(committed.statusCode, committed.body).toBe(200);
     expect(committed.json()).toMatchObject({ committed: true, errors: 0, saved: 4 });
     // One live event for the competition (listeners reload it), not one per row.
-    await expect.poll(() => events).toEqual([{ venueId: 1, competitionId: c, kind: 'result', entryId: null }]);
+    await expect
+      .poll(() => events, { timeout: 30_000 })
+      .toEqual([{ venueId: 1, competitionId: c, kind: 'result', entryId: null }]);
     await new Promise((resolve) => setTimeout(resolve, 200));
     stop();
     expect(events).toHaveLength(1);

@@ -171,7 +171,9 @@ describe('PUT/DELETE /api/v1/competitionEntry/{id}/result/', () => {
     const row = await save(entry, { status: 'R', round: round(4, 65_430, 1) });
     expect(row).toMatchObject({ entry, rank: 1, status: 'R', round: { faults: 4, time_faults: 1, time_ms: 65_430 } });
     // on PostgreSQL the event travels through NOTIFY: it arrives just after the answer
-    await expect.poll(() => events).toEqual([{ venueId: 1, competitionId: c, kind: 'result', entryId: entry }]);
+    await expect
+      .poll(() => events, { timeout: 30_000 })
+      .toEqual([{ venueId: 1, competitionId: c, kind: 'result', entryId: entry }]);
     stop();
     const stored = await resultOf(db(), entry);
     expect(stored).toMatchObject({ result_status: 'R', round_time_ms: 65_430 });
@@ -259,7 +261,7 @@ describe('POST /api/v1/competition/{id}/publish/', () => {
     expect(published.json<Ranking>().competition.published_at).not.toBeNull();
     const held = await call('organizer', 'POST', `/api/v1/competition/${c}/publish/`, { published: false });
     expect(held.json<Ranking>().competition.published_at).toBeNull();
-    await expect.poll(() => events.map((e) => e.kind)).toEqual(['publish', 'publish']);
+    await expect.poll(() => events.map((e) => e.kind), { timeout: 30_000 }).toEqual(['publish', 'publish']);
     stop();
     const bad = await call('organizer', 'POST', `/api/v1/competition/${c}/publish/`, { published: 'yes' });
     expect(bad.statusCode).toBe(400);

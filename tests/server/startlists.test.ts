@@ -432,7 +432,9 @@ describe('access', () => {
       await draw({ seed: 2 });
       // on PostgreSQL the events travel through NOTIFY: they arrive just after the answers
       await expect
-        .poll(() => events.filter((e) => e.competitionId === f.competition && e.kind === 'startlist').length)
+        .poll(() => events.filter((e) => e.competitionId === f.competition && e.kind === 'startlist').length, {
+          timeout: 30_000,
+        })
         .toBe(2);
       await draw({ seed: -5 });
       await new Promise((resolve) => setTimeout(resolve, 200));

@@ -130,7 +130,9 @@ if (onPostgres)
             socket.once('error', reject);
           });
           socket.send(JSON.stringify({ type: 'connection_init', payload: {} }));
-          await vi.waitFor(() => expect(messages.some((m) => m.type === 'connection_ack')).toBe(true));
+          await vi.waitFor(() => expect(messages.some((m) => m.type === 'connection_ack')).toBe(true), {
+            timeout: 30_000,
+          });
           socket.send(
             JSON.stringify({
               id: '1',
