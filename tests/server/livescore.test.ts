@@ -1,6 +1,6 @@
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveNow, LiveRanking, LiveStarter, LiveUpdate } from '@shared/schemas/livescore';
 import { useSeededServer } from './helpers/use-server';
 import { saveResult, seedLiveFixtures } from './livescore-fixtures';
@@ -183,7 +183,14 @@ describe('live score subscription', () => {
   }
 
   /** A graphql-ws client subscribed to the venue's updates; `next()` waits for the following push. */
+  /** The subscriptions the server holds, as its metrics report them. */
+  async function subscriptionsHeld(): Promise<number> {
+    const gauge = server().app.metrics.registry.getSingleMetric('paddock_live_subscriptions');
+    return (await gauge!.get()).values[0]?.value ?? 0;
+  }
+
   async function subscribe(url: string, venueId: number, token?: string) {
+    const held = await subscriptionsHeld();
     const client = createClient({
       url,
       webSocketImpl: WebSocket,
@@ -220,7 +227,7 @@ describe('live score subscription', () => {
     );
     await connected;
     // The subscription is registered on the server once its first message is handled.
-    await new Promise((r) => setTimeout(r, 100));
+    await vi.waitFor(async () => expect(await subscriptionsHeld()).toBe(held + 1), { timeout: 30_000 });
     return {
       next: (timeoutMs = 30_000) =>
         new Promise<LiveUpdate>((resolve, reject) => {

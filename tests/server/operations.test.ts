@@ -132,6 +132,7 @@ describe('metrics', () => {
     expect(text).toContain('paddock_nodejs_eventloop_lag_seconds');
     expect(text).toContain('# TYPE paddock_job_runs gauge');
     expect(text).toMatch(/paddock_live_sockets 0/);
+    expect(text).toMatch(/paddock_live_subscriptions 0/);
   });
 });
 

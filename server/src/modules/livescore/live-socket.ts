@@ -298,8 +298,10 @@ export function createLiveSockets(options: LiveSocketOptions) {
   return {
     handle,
     broadcast,
-    /** Subscriptions held, per venue (tests). */
+    /** Subscriptions held, per venue. */
     count: (venueId: number) => byVenue.get(venueId)?.size ?? 0,
+    /** Subscriptions held, of every venue (the metrics). */
+    held: () => [...byVenue.values()].reduce((sum, set) => sum + set.size, 0),
     /** Sockets open, whatever their subscriptions (the metrics). */
     open: () => all.size,
     close() {

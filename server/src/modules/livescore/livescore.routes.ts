@@ -115,6 +115,9 @@ export function livescoreRoutes(app: App, ctx: AppContext): void {
       maxPerAddress: ctx.config.liveSocketsPerAddress,
     });
     ctx.metrics.gauge('paddock_live_sockets', 'Live-score websockets open', [], () => [{ value: sockets.open() }]);
+    ctx.metrics.gauge('paddock_live_subscriptions', 'Live-score subscriptions held', [], () => [
+      { value: sockets.held() },
+    ]);
     // mercurius declares GET /api/graphql for queries; its websocket is ours (before
     // @fastify/websocket's own onRoute hook sees the route).
     scope.addHook('onRoute', (route) => {
