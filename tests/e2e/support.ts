@@ -52,8 +52,12 @@ export async function submitLogin(page: Page, username: string, password = PASSW
   await page.getByRole('button', { name: t(lang, 'auth:login.submit') }).click();
 }
 
-/** The language the app shows (it sets <html lang>). */
+/**
+ * The language the app shows (it sets <html lang>). index.html says German until the app has
+ * chosen its language and rendered, so it is read once the app's main landmark is there.
+ */
 export async function pageLanguage(page: Page): Promise<Language> {
+  await expect(page.locator('#root main')).toHaveCount(1);
   await expect(page.locator('html[lang]')).toHaveCount(1);
   const lang = await page.locator('html').getAttribute('lang');
   if (!LANGUAGES.includes(lang as Language)) throw new Error(`unexpected page language ${lang}`);
