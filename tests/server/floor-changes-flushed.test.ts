@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { get, type IncomingMessage } from 'node:http';
 import type { Transform } from 'node:stream';
 import { constants, createBrotliDecompress, createGunzip, gunzipSync } from 'node:zlib';
@@ -9,7 +8,7 @@ import { registerCompression } from '../../server/src/plugins/compression';
 import type { App } from '../../server/src/types';
 import { FLOOR_STREAM_COLUMNS, FLOOR_STREAM_TYPE } from '../../src/shared/floor-stream';
 import { SYNC_PROTOCOL, SYNC_PROTOCOL_HEADER } from '../../src/shared/floor-constants';
-import { pull, seedFloorFixtures, write, type FloorFixtures } from './floor-fixtures';
+import { chargeRiderAt, pull, seedFloorFixtures, type FloorFixtures } from './floor-fixtures';
 import { useTestServer } from './helpers/use-server';
 
 /*
@@ -113,19 +112,12 @@ describe('the floor snapshot over HTTP', () => {
 
   it('flushes every line through the compressor: each flush point ends a line', async () => {
     const auth = await server().auth('stable');
-    for (const minutes of [30, 10, 20]) {
-      const res = await write(
-        server().app,
-        auth,
-        'transaction/',
-        {
-          ...{ venue: 1, kind: 'charge', party_type: 'rider', party_id: f.rider, consumable: f.box },
-          ...{ source: 'stable', occurred_at: new Date(Date.now() - minutes * 60_000).toISOString() },
-        },
-        randomUUID(),
-      );
-      expect(res.statusCode, res.body).toBe(201);
-    }
+    await chargeRiderAt(
+      server().app,
+      auth,
+      f,
+      [30, 10, 20].map((minutes) => new Date(Date.now() - minutes * 60_000)),
+    );
     const accept = `${FLOOR_STREAM_TYPE}; ${FLOOR_STREAM_COLUMNS}, application/json;q=0.9`;
     // The same answer uncompressed, as the reference.
     const plain = (await pull(server().app, auth, 1, 0, { accept })).body;

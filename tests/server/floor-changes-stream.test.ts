@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   entryLineParts,
@@ -9,7 +8,7 @@ import {
   type FloorStreamLine,
 } from '../../src/shared/floor-stream';
 import type { FloorChanges } from '../../src/shared/schemas/floor';
-import { pull, seedFloorFixtures, write, type FloorFixtures } from './floor-fixtures';
+import { chargeRiderAt, pull, seedFloorFixtures, type FloorFixtures } from './floor-fixtures';
 import { useTestServer } from './helpers/use-server';
 
 /* The floor pull streamed as newline-delimited JSON (Accept: application/x-ndjson). */
@@ -23,24 +22,12 @@ beforeEach(async () => {
 describe('the streamed floor pull', () => {
   it('answers what the JSON answer holds, line by line: header, chunks, end; entries newest first', async () => {
     const auth = await server().auth('stable');
-    for (const minutes of [30, 10, 20]) {
-      const res = await write(
-        server().app,
-        auth,
-        'transaction/',
-        {
-          venue: 1,
-          kind: 'charge',
-          party_type: 'rider',
-          party_id: f.rider,
-          consumable: f.box,
-          source: 'stable',
-          occurred_at: new Date(Date.now() - minutes * 60_000).toISOString(),
-        },
-        randomUUID(),
-      );
-      expect(res.statusCode, res.body).toBe(201);
-    }
+    await chargeRiderAt(
+      server().app,
+      auth,
+      f,
+      [30, 10, 20].map((minutes) => new Date(Date.now() - minutes * 60_000)),
+    );
     const plain = (await pull(server().app, auth, 1)).changes();
     const streamed = await pull(server().app, auth, 1, 0, { accept: 'application/x-ndjson, application/json;q=0.9' });
     expect(streamed.statusCode).toBe(200);
@@ -67,19 +54,12 @@ describe('the streamed floor pull', () => {
     const auth = await server().auth('stable');
     // Two entries of one millisecond: ordered by id.
     const minute = Math.floor(Date.now() / 60_000) * 60_000;
-    for (const minutes of [30, 10, 20, 10]) {
-      const res = await write(
-        server().app,
-        auth,
-        'transaction/',
-        {
-          ...{ venue: 1, kind: 'charge', party_type: 'rider', party_id: f.rider, consumable: f.box },
-          ...{ source: 'stable', occurred_at: new Date(minute - minutes * 60_000).toISOString() },
-        },
-        randomUUID(),
-      );
-      expect(res.statusCode, res.body).toBe(201);
-    }
+    await chargeRiderAt(
+      server().app,
+      auth,
+      f,
+      [30, 10, 20, 10].map((minutes) => new Date(minute - minutes * 60_000)),
+    );
     const plain = (await pull(server().app, auth, 1)).changes();
     const accept = `${FLOOR_STREAM_TYPE}; ${FLOOR_STREAM_COLUMNS}, application/json;q=0.9`;
     const streamed = await pull(server().app, auth, 1, 0, { accept });

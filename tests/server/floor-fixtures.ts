@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import type { FloorChanges } from '@shared/schemas/floor';
 import type { Db } from '../../server/src/db/client';
 import { grooms, horses, participationHorses, users, venueParticipations } from '../../server/src/db/schema';
@@ -109,4 +110,23 @@ export function write(
   method: 'POST' | 'PATCH' = 'POST',
 ) {
   return app.inject({ method, url: `/api/v1/${path}`, headers: { ...auth, 'idempotency-key': key }, payload: body });
+}
+
+/**
+ * The stable charges the fixture rider a box once per time in `times` (each a Date, at venue 1),
+ * each write answered 201.
+ */
+export async function chargeRiderAt(
+  app: Injector,
+  auth: Record<string, string>,
+  f: Pick<FloorFixtures, 'rider' | 'box'>,
+  times: Date[],
+): Promise<void> {
+  for (const at of times) {
+    const res = await write(app, auth, 'transaction/', {
+      ...{ venue: 1, kind: 'charge', party_type: 'rider', party_id: f.rider, consumable: f.box },
+      ...{ source: 'stable', occurred_at: at.toISOString() },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  }
 }

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { runFixed } from '../ledger/fixed-statement';
 import { pullPagesText, pullText, type ListName } from './changes-lists';
 
@@ -65,5 +67,13 @@ export const changesRepo = {
   async numbered(db: Db, venue: number, since: number): Promise<PullRow | undefined> {
     const [row] = await runFixed<PullRow>(db, 'floor.pull.numbered', NUMBERED, [venue, since, UNTIL, false, true]);
     return row;
+  },
+
+  /** The venue whose floor was written to last, if any. */
+  async latestVenue(db: Db): Promise<number | undefined> {
+    const [row] = rowsOf<{ venue_id: number }>(
+      await db.execute(sql`SELECT venue_id FROM floor_cursors ORDER BY seq DESC LIMIT 1`),
+    );
+    return row?.venue_id;
   },
 };

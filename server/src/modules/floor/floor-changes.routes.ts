@@ -1,6 +1,5 @@
 import type { FastifyReply } from 'fastify';
 import { Buffer } from 'node:buffer';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { idParam } from '@shared/schemas/common';
 import { floorChanges, floorChangesQuery, myQrCodes, SYNC_PROTOCOL, SYNC_PROTOCOL_HEADER } from '@shared/schemas/floor';
@@ -11,7 +10,6 @@ import { DEVICE_ANSWER_HEADER, FLOOR_ENTITIES } from '@shared/floor-constants';
 import type { DeviceHeartbeat } from '@shared/schemas/devices';
 import { createDevicesService } from '../devices/devices.service';
 import { FLOOR_STREAM_COLUMNS, FLOOR_STREAM_TYPE } from '@shared/floor-stream';
-import { rowsOf } from '../../db/rows';
 import { assertSyncProtocol, createChangesService } from './changes.service';
 import { changesRepo } from './changes.repo';
 import { changesLines, closingLines, headerLine, loggedJson, loggedLines, rowLines } from './changes-stream';
@@ -38,10 +36,8 @@ export function floorChangesRoutes(app: App, ctx: AppContext): void {
   // before the process is ready, so the first tablet to sign in does not pay for it.
   if (!ctx.config.databaseUrl) {
     ctx.lifecycle.onWarmUp('floor snapshot', async () => {
-      const [latest] = rowsOf<{ venue_id: number }>(
-        await ctx.db.execute(sql`SELECT venue_id FROM floor_cursors ORDER BY seq DESC LIMIT 1`),
-      );
-      if (latest) await changesRepo.pages(ctx.db, latest.venue_id, true);
+      const venue = await changesRepo.latestVenue(ctx.db);
+      if (venue !== undefined) await changesRepo.pages(ctx.db, venue, true);
     });
   }
 
