@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from '../../server/src/db/migrations-folder';
 import { useTestServer } from './helpers/use-server';
 
-const server = useTestServer();
+// An app of its own: its first health check is what the first test reads.
+const server = useTestServer(undefined, { own: true });
 /** Every migration drizzle-kit has written so far. */
 const MIGRATIONS = (
   JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }

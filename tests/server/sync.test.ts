@@ -14,7 +14,8 @@ import {
 import { multipart } from './bank-statements-fixtures';
 import { useTestServer } from './helpers/use-server';
 
-const server = useTestServer();
+// An app of its own: the first test needs a database no other app's job queue has run on.
+const server = useTestServer(undefined, { own: true });
 let registry: RegistryDouble;
 /** An app that knows the registry (the file's default app does not). */
 let app: App;

@@ -40,6 +40,45 @@ BEGIN
   END LOOP;
 END $$`);
 
+/**
+ * The demo data as the first reset of a file wrote it, kept beside the tables (schema
+ * `test_seed`): the tables with rows, and where every id sequence stood. Writing the demo data
+ * anew costs a password hash and a statement per table and role; copying it back is one round
+ * trip.
+ */
+const SAVE_SEED = sql.raw(`DO $$
+DECLARE r record;
+BEGIN
+  DROP SCHEMA IF EXISTS test_seed CASCADE;
+  CREATE SCHEMA test_seed;
+  CREATE TABLE test_seed."sequences!" AS
+    SELECT sequencename AS name, last_value FROM pg_sequences WHERE schemaname = 'public';
+  FOR r IN SELECT tablename FROM pg_tables WHERE schemaname = 'public' LOOP
+    EXECUTE format('CREATE TABLE test_seed.%I AS SELECT * FROM public.%I', r.tablename, r.tablename);
+  END LOOP;
+END $$`);
+
+/** Every table back to the demo data SAVE_SEED kept, and every id sequence to where it stood. */
+const RESTORE_SEED = sql.raw(`DO $$
+DECLARE r record;
+BEGIN
+  SET LOCAL session_replication_role = replica;
+  FOR r IN SELECT tablename FROM pg_tables WHERE schemaname = 'public' LOOP
+    EXECUTE format('DELETE FROM public.%I', r.tablename);
+  END LOOP;
+  -- a table a test made itself stays empty
+  FOR r IN SELECT tablename FROM pg_tables WHERE schemaname = 'test_seed' AND tablename <> 'sequences!' LOOP
+    EXECUTE format('INSERT INTO public.%I SELECT * FROM test_seed.%I', r.tablename, r.tablename);
+  END LOOP;
+  FOR r IN SELECT name, last_value FROM test_seed."sequences!" LOOP
+    IF r.last_value IS NULL THEN
+      EXECUTE format('ALTER SEQUENCE public.%I RESTART', r.name);
+    ELSE
+      PERFORM setval(format('public.%I', r.name), r.last_value);
+    END IF;
+  END LOOP;
+END $$`);
+
 export interface TestServer {
   app: App;
   config: Config;
@@ -52,6 +91,11 @@ export interface TestServer {
   login(username: string, password?: string): Promise<string>;
   /** Authorization header of a signed-in demo user. */
   auth(username: string): Promise<{ authorization: string }>;
+  /**
+   * The end of a file that shared this server: the apps it built besides `app` are closed, and
+   * the mail still being written lands.
+   */
+  release(): Promise<void>;
   /** Mail written since the last call (waits for mail still being written). */
   mails(): Promise<ReadMail[]>;
   close(): Promise<void>;
@@ -168,6 +212,7 @@ async function startIn(dir: string, env: Record<string, string>): Promise<TestSe
     return res.json<{ token: string }>().token;
   };
 
+  let seeded = false;
   return {
     app,
     config,
@@ -176,8 +221,13 @@ async function startIn(dir: string, env: Record<string, string>): Promise<TestSe
       // Every app's queued mails (a test's extra app too) land before the outbox is emptied.
       await Promise.all(apps.map((a) => a.mailer.drain()));
       takeMails(config.mailDir);
-      await database.db.execute(EMPTY_ALL_TABLES);
-      await seedDemoData(database.db, config.scryptN, { show: false });
+      if (seeded) await database.db.execute(RESTORE_SEED);
+      else {
+        await database.db.execute(EMPTY_ALL_TABLES);
+        await seedDemoData(database.db, config.scryptN, { show: false });
+        await database.db.execute(SAVE_SEED);
+        seeded = true;
+      }
       // User ids start again: what a session check remembers of the old rows would be wrong.
       forgetAllUsers(database.db);
       // Floor numbers start again too: what a floor pull kept of the old rows would be wrong.
@@ -189,6 +239,11 @@ async function startIn(dir: string, env: Record<string, string>): Promise<TestSe
     async mails() {
       await Promise.all(apps.map((a) => a.mailer.drain()));
       return takeMails(config.mailDir);
+    },
+    async release() {
+      for (const extra of apps.splice(1)) await extra.close();
+      await app.mailer.drain();
+      takeMails(config.mailDir);
     },
     async close() {
       for (const a of apps) await a.close();

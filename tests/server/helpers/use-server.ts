@@ -2,17 +2,49 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createTestServer, type TestServer } from './server';
 
-/** Registers the per-file lifecycle: one migrated database, demo data fresh for every test. */
-export function useTestServer(env?: Record<string, string>): () => TestServer {
+/**
+ * The test servers with the default settings, one per worker process: the files of a worker
+ * share it (they share the module graph too, vitest.config.ts `isolate: false`), so the embedded
+ * database starts, migrates and the app is built once per worker rather than once per file.
+ * Every test starts from the demo data all the same (`reset()`), and a file's extra apps close
+ * with it (`release()`).
+ */
+const shared = new Map<string, Promise<TestServer>>();
+const sharedKey = () => process.env.TEST_DATABASE_URL ?? 'pglite';
+
+function sharedServer(): Promise<TestServer> {
+  const key = sharedKey();
+  let server = shared.get(key);
+  if (!server) {
+    server = createTestServer();
+    shared.set(key, server);
+    server.catch(() => shared.delete(key));
+  }
+  return server;
+}
+
+/**
+ * Registers the per-file lifecycle: a migrated database, demo data fresh for every test. A file
+ * gets a server of its own, closed after it, with settings of its own (`env`) or when it needs
+ * an app no other file has used (`own`: what an app does once, at its first request or job).
+ */
+export function useTestServer(env?: Record<string, string>, { own = false }: { own?: boolean } = {}): () => TestServer {
   let server: TestServer | undefined;
+  const alone = own || (env !== undefined && Object.keys(env).length > 0);
   beforeAll(async () => {
-    server = await createTestServer(env);
+    server = alone ? await createTestServer(env) : await sharedServer();
   });
   beforeEach(async () => {
     await server!.reset();
   });
   afterAll(async () => {
-    await server?.close();
+    if (!server) return;
+    if (alone) await server.close();
+    else if (server.app.server.listening) {
+      // A file made the shared app listen: a listening app cannot listen again, so it goes.
+      shared.delete(sharedKey());
+      await server.close();
+    } else await server.release();
   });
   return () => server!;
 }
