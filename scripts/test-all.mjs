@@ -1,10 +1,12 @@
 // `npm test`: everything CI checks, in one command that works on a fresh machine. It ends with
-// one line "N passed, N failed", after the failed tests by name. Two cores, kept busy:
-//   1. the load tests, alone (what they time must be the server, not their neighbours);
-//   2. the build;
-//   3. side by side: the browser tests in Chromium (their pages spend most of their time
-//      waiting), the unit and API tests on PGlite and then on a PostgreSQL server, and the static
-//      checks.
+// one line "N passed, N failed". On two cores the phases that only compute run side by side, so
+// that no core idles while one check finishes alone:
+//   1. type check, lint, format, build, and the unit + API tests on PGlite, all at once;
+//   2. the load tests, alone (what they time must be the server, not their neighbours);
+//   3. the API tests whose outcome can depend on the engine (writes racing each other, notices,
+//      jobs, several processes, backups: vitest.config.ts chooses them) on a real PostgreSQL
+//      server, beside the browser tests in Chromium, whose pages spend most of their time waiting
+//      (timers, the network, the service worker).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -18,6 +20,8 @@ mkdirSync(out, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 const failedTests = [];
+/** Runs counted by their reports that exited non-zero: label → exit status. */
+const failedExits = new Map();
 
 function run(label, cmd, args, env = {}) {
   console.info(`\n[test] ${label}: ${cmd} ${args.join(' ')}`);
@@ -43,6 +47,15 @@ function countVitest(file, label) {
   );
   totals.failed += brokenFiles.length;
   if (r.numFailedTests || brokenFiles.length) failures.push(label);
+  else if (failedExits.has(label)) {
+    // Every test passed, yet the run failed: an error outside the tests (vitest's "Unhandled
+    // Errors"), which may have made a test pass by mistake.
+    failures.push(label);
+    totals.failed += 1;
+    failedTests.push(
+      `${label}: exit ${failedExits.get(label)} with every test passed (an unhandled error, in its output)`,
+    );
+  }
   for (const f of r.testResults) {
     const name = relative(process.cwd(), f.name);
     for (const a of f.assertionResults.filter((a) => a.status === 'failed'))
@@ -101,6 +114,7 @@ function checkInBackground(label, cmd, args, { counted = false, env = {} } = {})
         failures.push(label);
         totals.failed += 1;
       }
+      if (status !== 0 && counted) failedExits.set(label, status);
       resolve(status === 0);
     });
   });
@@ -124,19 +138,49 @@ const phaseStarted = Date.now();
 const phase = (name) =>
   console.info(`[test] phase ${name} done at ${((Date.now() - phaseStarted) / 1000).toFixed(1)} s`);
 
+// 1. The static checks and the build are single-threaded for most of their time, and the unit and
+// API tests need neither: all of them together keep both cores busy. The client tests wait for
+// their conditions (no fixed delays), so a busy machine makes them slower, not red.
+await Promise.all([
+  checkInBackground('type check', 'npm', ['run', '--silent', 'typecheck']),
+  checkInBackground('lint', 'npm', ['run', '--silent', 'lint']),
+  checkInBackground('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']),
+  checkInBackground('build', 'npm', ['run', '--silent', 'build']),
+  checkInBackground(
+    'unit and API tests (PGlite)',
+    vitest[0],
+    [
+      ...vitest.slice(1),
+      '--project',
+      'client',
+      '--project',
+      'client-isolated',
+      '--project',
+      'server',
+      `--outputFile=${out}/vitest.json`,
+    ],
+    { counted: true },
+  ),
+]);
+// A failed run is counted by its report (its tests), not once more as a failed check.
+countVitest(`${out}/vitest.json`, 'unit and API tests (PGlite)');
+phase('static checks, build, unit and API tests');
+
+// 2. Load tests time the server while it works: alone on the machine. The load test proper
+// (load-test.load.test.ts) runs its own PostgreSQL cluster and API processes, whatever the
+// database of the run: it runs once, here.
+run('load tests (PGlite, alone)', vitest[0], [
+  ...vitest.slice(1),
+  '--project',
+  'load',
+  `--outputFile=${out}/vitest-load.json`,
+]);
+countVitest(`${out}/vitest-load.json`, 'load tests (PGlite, alone)');
+
 const pg = startCluster(Number(process.env.TEST_PG_PORT ?? 54329));
 try {
-  // 1. Load tests time the server while it works: alone on the machine, before anything else
-  // starts. The load test proper (load-test.load.test.ts) runs its own PostgreSQL cluster and API
-  // processes, whatever the database of the run: it runs once, here; the uploads-while-checking-
-  // health test runs once more on the server a service for many venues runs on.
-  run('load tests (PGlite, alone)', vitest[0], [
-    ...vitest.slice(1),
-    '--project',
-    'load',
-    `--outputFile=${out}/vitest-load.json`,
-  ]);
-  countVitest(`${out}/vitest-load.json`, 'load tests (PGlite, alone)');
+  // The uploads-while-checking-health test once more on the server a service for many venues
+  // runs on, alone as before.
   run(
     'load tests (PostgreSQL, alone)',
     vitest[0],
@@ -153,68 +197,23 @@ try {
   countVitest(`${out}/vitest-load-pg.json`, 'load tests (PostgreSQL, alone)');
   phase('load tests');
 
-  // 2. The build, which the browser tests drive (a few seconds).
-  const built = run('build', 'npm', ['run', '--silent', 'build']);
-  if (!built) {
-    failures.push('build');
-    totals.failed += 1;
-  }
-  phase('build');
-
-  // 3. Everything else at once, in three chains. The browser tests spend most of their time
-  // waiting (timers, the network, the service worker: alone they keep under one core busy), the
-  // unit and API tests compute, so side by side no core idles while a chain waits. Each chain's
-  // parts run one after the other: the unit and API tests on PGlite, then the API tests whose
-  // outcome can depend on the engine (writes racing each other, notices, jobs, several processes,
-  // backups: vitest.config.ts chooses them) on a real PostgreSQL server; the type check, lint and
-  // format. Every test waits for its conditions, with bounds that leave room for a busy machine.
-  const inTurn = async (...steps) => {
-    let passed = true;
-    for (const step of steps) passed = (await step()) && passed;
-    return passed;
-  };
+  // 3. The engine-dependent API tests on PostgreSQL beside the browser tests (which need the build).
   await Promise.all([
-    built && existsSync('dist/index.html')
+    checkInBackground(
+      'API tests (PostgreSQL)',
+      vitest[0],
+      [...vitest.slice(1), '--project', 'server-pg', `--outputFile=${out}/vitest-pg.json`],
+      { counted: true, env: { TEST_DATABASE_URL: pg.url } },
+    ),
+    existsSync('dist/index.html')
       ? runInForeground('browser tests (Chromium)', 'node_modules/.bin/playwright', ['test'], {
           PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/playwright.json`,
         })
       : Promise.resolve(),
-    inTurn(
-      () =>
-        checkInBackground(
-          'unit and API tests (PGlite)',
-          vitest[0],
-          [
-            ...vitest.slice(1),
-            '--project',
-            'client',
-            '--project',
-            'client-isolated',
-            '--project',
-            'server',
-            `--outputFile=${out}/vitest.json`,
-          ],
-          { counted: true },
-        ),
-      () =>
-        checkInBackground(
-          'API tests (PostgreSQL)',
-          vitest[0],
-          [...vitest.slice(1), '--project', 'server-pg', `--outputFile=${out}/vitest-pg.json`],
-          { counted: true, env: { TEST_DATABASE_URL: pg.url } },
-        ),
-    ),
-    inTurn(
-      () => checkInBackground('type check', 'npm', ['run', '--silent', 'typecheck']),
-      () => checkInBackground('lint', 'npm', ['run', '--silent', 'lint']),
-      () => checkInBackground('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']),
-    ),
   ]);
-  // A failed run is counted by its report (its tests), not once more as a failed check.
-  countVitest(`${out}/vitest.json`, 'unit and API tests (PGlite)');
   countVitest(`${out}/vitest-pg.json`, 'API tests (PostgreSQL)');
-  if (built && existsSync('dist/index.html')) countPlaywright(`${out}/playwright.json`);
-  phase('unit, API and browser tests, static checks');
+  if (existsSync('dist/index.html')) countPlaywright(`${out}/playwright.json`);
+  phase('API tests on PostgreSQL and browser tests');
 } finally {
   pg.stop();
 }

@@ -136,7 +136,8 @@ describe('welcome desk', () => {
     });
     expect(second!.body).toMatchObject({ attendee: 1, action: 'in' });
     expect(second!.body).not.toHaveProperty('attendee_key');
-    expect(within(await card('Neu Gast')).getByText('Checked in')).toBeTruthy();
+    // The card shows the new state once the local write is read back: waited for, not assumed.
+    expect(await within(await card('Neu Gast')).findByText('Checked in')).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Check out Anna Abel' })).toBeTruthy();
   });
 

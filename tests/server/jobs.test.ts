@@ -5,7 +5,10 @@ import type { JobRun } from '../../src/shared/schemas/jobs';
 import { useSeededServer } from './helpers/use-server';
 import { charge, invoiceNumbers, seedInvoiceFixtures, waitForRun } from './invoice-fixtures';
 
-const { server, f, db, call } = useSeededServer(seedInvoiceFixtures);
+// A server of its own: these tests stop and start apps mid-run and watch which one resumes it;
+// the shared app of the worker, once it has run a job for an earlier file, takes runs from the
+// queue as well and would finish them instead of the app under test.
+const { server, f, db, call } = useSeededServer(seedInvoiceFixtures, undefined, { own: true });
 
 /** `n` riders enrolled at venue 1, each with one box charge. */
 async function ridersWithCharges(n: number) {

@@ -107,10 +107,9 @@ describe('the demo show day', () => {
   it('runs today and fills every list of every demo user, with balances that add up', async () => {
     const { db } = server().database;
     await seedDemoShow(db, 'rider');
-    const started = performance.now();
+    // How long the day takes to write is a figure of the bench (start.fresh_s), not of a test:
+    // a test's time depends on the machine and what runs beside it.
     const summary = await seedShowDay(db);
-    // The whole day in bulk: within the start-up bound (10 s) even on a busy machine.
-    expect(performance.now() - started).toBeLessThan(8_000);
     expect(summary).toMatchObject({ riders: 34, officials: 8, reversals: 3 });
     expect(summary.horses + DEMO_HORSES.length).toBeGreaterThanOrEqual(48);
     expect(summary.grooms).toBeGreaterThanOrEqual(25);

@@ -3,24 +3,22 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createTestServer, type TestServer } from './server';
 
 /**
- * The test servers with the default settings, one per worker process: the files of a worker
- * share it (they share the module graph too, vitest.config.ts `isolate: false`), so the embedded
- * database starts, migrates and the app is built once per worker rather than once per file.
- * Every test starts from the demo data all the same (`reset()`), and a file's extra apps close
- * with it (`release()`).
+ * The embedded-database test server with the default settings, one per worker process: the
+ * files of a worker share it (they share the module graph too, vitest.config.ts `isolate:
+ * false`), so the database starts, migrates and the app is built once per worker rather than
+ * once per file. Every test starts from the demo data all the same (`reset()`), and a file's
+ * extra apps close with it (`release()`). On a PostgreSQL server each file keeps a database and
+ * an app of its own: some files end other sessions' connections on purpose (notices, backups),
+ * which an idle connection of an app kept from an earlier file would not survive.
  */
-const shared = new Map<string, Promise<TestServer>>();
-const sharedKey = () => process.env.TEST_DATABASE_URL ?? 'pglite';
+let shared: Promise<TestServer> | undefined;
 
 function sharedServer(): Promise<TestServer> {
-  const key = sharedKey();
-  let server = shared.get(key);
-  if (!server) {
-    server = createTestServer();
-    shared.set(key, server);
-    server.catch(() => shared.delete(key));
+  if (!shared) {
+    shared = createTestServer();
+    shared.catch(() => (shared = undefined));
   }
-  return server;
+  return shared;
 }
 
 /**
@@ -30,7 +28,8 @@ function sharedServer(): Promise<TestServer> {
  */
 export function useTestServer(env?: Record<string, string>, { own = false }: { own?: boolean } = {}): () => TestServer {
   let server: TestServer | undefined;
-  const alone = own || (env !== undefined && Object.keys(env).length > 0);
+  const alone =
+    own || process.env.TEST_DATABASE_URL !== undefined || (env !== undefined && Object.keys(env).length > 0);
   beforeAll(async () => {
     server = alone ? await createTestServer(env) : await sharedServer();
   });
@@ -42,7 +41,7 @@ export function useTestServer(env?: Record<string, string>, { own = false }: { o
     if (alone) await server.close();
     else if (server.app.server.listening) {
       // A file made the shared app listen: a listening app cannot listen again, so it goes.
-      shared.delete(sharedKey());
+      shared = undefined;
       await server.close();
     } else await server.release();
   });
@@ -58,8 +57,9 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export function useSeededServer<F extends object>(
   seed: (db: TestServer['database']['db']) => Promise<F>,
   env?: Record<string, string>,
+  options?: { own?: boolean },
 ) {
-  const server = useTestServer(env);
+  const server = useTestServer(env, options);
   let current: F | undefined;
   beforeEach(async () => {
     current = await seed(server().database.db);
