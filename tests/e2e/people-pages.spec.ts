@@ -17,6 +17,9 @@ async function openPerson(page: Page, list: string, search: string, name: string
   await expect(page.getByRole('heading', { level: 1, name: en(`routes:${list}`) })).toBeVisible();
   await page.getByLabel(en('people:admin.search'), { exact: true }).fill(search);
   await page.getByRole('button', { name: en('common:table.viewNamed', { name }) }).click();
+  // The person's pages before their tabs: the list page's own links have the same names
+  // ("Venues"), and a click while the list still shows would follow one of those.
+  await expect(page).toHaveURL(/\/(riders|officials)\/\d+(\/|$)/);
 }
 
 test('the admin adds an SVPS account, opens an official’s participation and is warned of a rider on record', async ({
