@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { bearer, freshStaff, signInAt, synced, tokenOf } from './floor-support';
 import {
@@ -10,14 +9,8 @@ import {
   registerViaApi,
   submitLogin,
   t,
+  violationsOf,
 } from './support';
-
-/** The page's WCAG 2 A/AA violations (of `rules`, or all), one line each: the rule and the elements. */
-async function violationsOf(page: Page, rules?: string[]): Promise<string[]> {
-  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
-  const { violations } = await (rules ? axe.withRules(rules) : axe).analyze();
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function expectNoViolations(page: Page): Promise<void> {
   expect(await violationsOf(page)).toEqual([]);

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { bearer, DEMO_VENUE, tokenOf } from './floor-support';
 import type { Language } from '../../src/shared/constants';
-import { acceptTerms, field, LANGUAGES, loginAs, pageLanguage, registerViaApi, t } from './support';
+import { acceptTerms, field, LANGUAGES, loginAs, pageLanguage, registerViaApi, t, violationsOf } from './support';
 
 /*
  * Phones at 360 px, every language. Every floor list (stable transactions,
@@ -91,11 +90,7 @@ async function expectReadable(page: Page, where: string) {
 
 /** The page's WCAG 2 A/AA violations, one line each. */
 async function expectAccessible(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    where,
-  ).toEqual([]);
+  expect(await violationsOf(page), where).toEqual([]);
 }
 
 /** Each card of `list`: its amount and its state chip are inside the screen. */

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { bearer, tokenOf } from './floor-support';
 import { E2E_STRIPE } from '../../playwright.config';
-import { choose, field, loginAs, t } from './support';
+import { choose, field, loginAs, t, violationsOf } from './support';
 import { fillCard, routeStripe, TEST_CARDS } from './support/stripe';
 
 /*
@@ -73,14 +72,7 @@ async function showWithBalance(request: APIRequestContext, owed: number, selfChe
  * iframe of theirs, here it is the double's plain inputs).
  */
 async function expectAccessible(page: Page, where: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa'])
-    .exclude('.StripeElement--double')
-    .analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    where,
-  ).toEqual([]);
+  expect(await violationsOf(page, { exclude: ['.StripeElement--double'] }), where).toEqual([]);
 }
 
 /** A card of the demo rider's, saved through the API (a Mastercard, •••• 4444), as the card page saves one. */

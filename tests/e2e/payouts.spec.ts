@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { PASSWORD, submitLogin, t } from './support';
+import { PASSWORD, submitLogin, t, violationsOf } from './support';
 
 /*
  * Money out and in by bank: the demo organizer pays the saddlery's takings with a
@@ -166,8 +165,7 @@ test('the payouts and bank-statement pages have no WCAG A/AA violations and fit 
       await page.goto(path);
       await slow(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await page.waitForLoadState('networkidle');
-      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(await violationsOf(page)).toEqual([]);
       const overflows = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       expect(overflows, `${path} at ${width} px`).toBe(false);
     }

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { LANGUAGES, type Language } from '../../src/shared/constants';
 import { E2E_DATA_DIR } from '../../playwright.config';
@@ -150,4 +151,17 @@ export async function choose(page: Page, label: string | RegExp, option: string 
   await input.click();
   if (type) await input.fill(type);
   await page.getByRole('option', { name: option }).first().click();
+}
+
+/**
+ * The page's WCAG 2 A/AA violations (`exclude`: selectors left out), one line each: the rule
+ * and the elements. axe runs in the page itself (its legacy mode): the default runs it per
+ * frame and then again in a new blank page to merge the frames' results, which cost up to 3 s
+ * a page; the app has no cross-origin frames, the one thing that needs it.
+ */
+export async function violationsOf(page: Page, { exclude = [] }: { exclude?: string[] } = {}): Promise<string[]> {
+  let axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).setLegacyMode();
+  for (const selector of exclude) axe = axe.exclude(selector);
+  const { violations } = await axe.analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
