@@ -426,9 +426,13 @@ export const floorSync = createFloorSync({
 // Every write wakes the flusher, also when no floor screen watches.
 onEnqueue(() => void floorSync.flush());
 
-// A session that starts or comes back (sign-in, renewal) sends what waited for it.
+// A session that starts or comes back (sign-in, renewal) sends what waited for it. Only then:
+// while a sign-in is needed the store still holds the refused token, and a flush on every other
+// change of the store would be refused, mark the sign-in as needed again (a change too) and so
+// send the queue to the server in a loop, tens of times a second, until someone signs in.
 useAppStore.subscribe((state, previous) => {
-  if (state.token && (previous.token === null || previous.signInNeeded)) void floorSync.flush({ ignoreBackoff: true });
+  const usable = state.token !== null && !state.signInNeeded;
+  if (usable && (previous.token === null || previous.signInNeeded)) void floorSync.flush({ ignoreBackoff: true });
 });
 
 export const pullNow = (venue: number): Promise<void> => floorSync.pull(venue);

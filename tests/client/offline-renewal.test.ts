@@ -167,3 +167,19 @@ describe('401 during a flush', () => {
     expect(useAppStore.getState()).toMatchObject({ token: 'signed-in-again', signInNeeded: false });
   });
 });
+
+describe('a session that comes back', () => {
+  it('sends the queue when someone signs in, never while a sign-in is still needed', async () => {
+    const { floorSync } = await import('@/offline/sync');
+    resetStore({ token: 'expired', user: stable, signInNeeded: true });
+    const flush = vi.spyOn(floorSync, 'flush').mockResolvedValue();
+    // While the prompt shows, the store keeps changing: the refusal is said again, a banner appears.
+    useAppStore.getState().setSignInNeeded(true);
+    useAppStore.getState().setUpdateAvailable(true);
+    expect(flush).not.toHaveBeenCalled();
+
+    useAppStore.getState().setToken('signed-in');
+    expect(flush).toHaveBeenCalledTimes(1);
+    expect(flush).toHaveBeenCalledWith({ ignoreBackoff: true });
+  });
+});
