@@ -37,9 +37,10 @@ export default defineConfig({
     baseURL,
     // A German browser: with no language chosen the app opens in the browser's (spec §9, issue 11).
     locale: 'de-DE',
-    // A failed test keeps the trace of its actions and network; no screenshots or DOM
-    // snapshots: recording those for every test cost about a sixth of the browser tests' CPU.
-    // Its aria snapshot at the failure is in the report's error context all the same.
+    // A failed test keeps the trace of its actions and the page's console; no screenshots, DOM
+    // snapshots or network (which come with the snapshots): recording those for every test cost
+    // about a sixth of the browser tests' CPU. The aria snapshot at the failure is in the report's
+    // error context all the same.
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
