@@ -57,6 +57,8 @@ export async function pullChanges(
   venue: number,
   now: number,
   heartbeat?: PullHeartbeat,
+  /** A pull made because the snapshot just stored was behind: it does not make another. */
+  following = false,
 ): Promise<PullResult> {
   const state = await db.sync.get(venue);
   const noteError = (message: string) => db.sync.update(venue, { lastError: message });
@@ -92,11 +94,13 @@ export async function pullChanges(
   try {
     const cursor = state?.cursor ?? 0;
     let device: string | undefined;
+    let behind: true | undefined;
     ({
       status,
       body,
       streamed = false,
       device,
+      behind,
     } = await transport({
       method: 'GET',
       path: `venue/${venue}/floor/changes/?cursor=${cursor}${heartbeat ? heartbeatQuery(heartbeat) : ''}`,
@@ -111,7 +115,9 @@ export async function pullChanges(
         await noteError('incomplete answer');
         return 'failed';
       }
-      if (finished === 'stored') return 'ok';
+      // The server's kept snapshot lacks what changed after it: those rows come from its cursor now.
+      if (finished === 'stored')
+        return behind && !following ? pullChanges(db, transport, venue, Date.now(), undefined, true) : 'ok';
       body = finished;
     }
   } catch (error) {

@@ -1,5 +1,5 @@
 import { API_PREFIX } from '@shared/constants';
-import { DEVICE_ANSWER_HEADER } from '@shared/floor-constants';
+import { DEVICE_ANSWER_HEADER, SNAPSHOT_BEHIND_HEADER } from '@shared/floor-constants';
 import { FLOOR_STREAM_TYPE } from '@shared/floor-stream';
 import { useAppStore } from '@/lib/store';
 import { pullHeaders } from './early-pull';
@@ -38,6 +38,8 @@ export interface SyncResponse {
   streamed?: true;
   /** The answer to a heartbeat the request carried (DEVICE_ANSWER_HEADER, as sent). */
   device?: string;
+  /** A snapshot the server kept from a moment ago: rows changed after it (SNAPSHOT_BEHIND_HEADER). */
+  behind?: true;
 }
 
 /** Answers with any HTTP status; throws only when no answer arrived (network lost). */
@@ -101,7 +103,10 @@ export const fetchTransport: Transport = async ({ method, path, body, key, token
     }));
   const type = response.headers.get('content-type') ?? '';
   const device = response.headers.get(DEVICE_ANSWER_HEADER);
-  const told = device === null ? {} : { device };
+  const told = {
+    ...(device !== null && { device }),
+    ...(response.headers.get(SNAPSHOT_BEHIND_HEADER) === '1' && { behind: true as const }),
+  };
   if (onLine && response.ok && response.body && type.startsWith(FLOOR_STREAM_TYPE)) {
     await readLines(response, onLine);
     return { status: response.status, body: undefined, streamed: true, ...told };

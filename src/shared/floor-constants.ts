@@ -14,6 +14,13 @@ export const SYNC_PROTOCOL_HEADER = 'x-paddock-sync';
  */
 export const DEVICE_ANSWER_HEADER = 'x-paddock-device';
 
+/**
+ * Sent (`1`) with a snapshot the server kept from a moment ago, read once for the tablets that
+ * ask rather than once each: rows changed after it, so the tablet pulls from its cursor as soon
+ * as it is stored.
+ */
+export const SNAPSHOT_BEHIND_HEADER = 'x-paddock-snapshot-behind';
+
 export const ATTENDEE_KINDS = ['team_member', 'guest', 'spectator', 'official', 'press', 'staff'] as const;
 export type AttendeeKind = (typeof ATTENDEE_KINDS)[number];
 /** Team roles (spec §3, "User role types in the rider context"). */

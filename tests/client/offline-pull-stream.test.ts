@@ -120,4 +120,44 @@ describe('a streamed first pull', () => {
     expect(await db.riders.get(5)).toMatchObject({ venue: VENUE });
     expect((await db.sync.get(VENUE))!.cursor).toBe(4);
   });
+
+  it('a snapshot the server kept from a moment ago (behind) is followed at once by a pull from its cursor, once', async () => {
+    const { protocol, venue }: FloorChanges = changes();
+    const asked: string[] = [];
+    const answers: FloorStreamLine[][] = [
+      [
+        { protocol, venue, cursor: 9, reset: true },
+        { entity: 'riders', rows: [rider(1)] },
+        { end: true, cursor: 9 },
+      ],
+      // What changed after the kept snapshot: a rider renamed, another new.
+      [
+        { protocol, venue, cursor: 12, reset: false },
+        { entity: 'riders', rows: [{ ...rider(1), name: 'Renamed' }, rider(2)] },
+        { end: true, cursor: 12 },
+      ],
+    ];
+    // The first answer is a kept snapshot (SNAPSHOT_BEHIND_HEADER); so is the second, below.
+    let behindToo = false;
+    const transport: Transport = async (request) => {
+      asked.push(request.path);
+      const answer = answers[asked.length - 1] ?? answers[0]!;
+      for (const line of answer) request.onLine!(JSON.stringify(line));
+      const behind = asked.length === 1 || behindToo;
+      return { status: 200, body: undefined, streamed: true, ...(behind && { behind: true as const }) };
+    };
+    expect(await pullChanges(db, transport, VENUE, NOW)).toBe('ok');
+    expect(asked.map((path) => /cursor=(\d+)/.exec(path)![1])).toEqual(['0', '9']);
+    expect((await db.sync.get(VENUE))!.cursor).toBe(12);
+    expect(await db.riders.get(1)).toMatchObject({ name: 'Renamed' });
+    expect(await db.riders.get(2)).toMatchObject({ venue: VENUE });
+
+    // A snapshot that is behind again is not followed twice in a row: the next pull is the tablet's own.
+    answers[1] = answers[0]!;
+    behindToo = true;
+    asked.length = 0;
+    await db.sync.delete(VENUE);
+    expect(await pullChanges(db, transport, VENUE, NOW)).toBe('ok');
+    expect(asked).toHaveLength(2);
+  });
 });

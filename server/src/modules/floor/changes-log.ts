@@ -112,7 +112,8 @@ interface VenueLog {
   refresh: () => Promise<void>;
 }
 
-const venueOf = (row: FloorVenue): FloorChanges['venue'] => ({
+/** The venue as a pull's header names it. */
+export const venueOf = (row: FloorVenue): FloorChanges['venue'] => ({
   id: row.id,
   name: row.name,
   currency: row.currency,
@@ -199,8 +200,15 @@ function seal(log: VenueLog): void {
   log.openSince = null;
 }
 
-/** Every log of each database (a service's per venue), to forget them at once. */
-const registry = new WeakMap<Db, Set<Map<number, Promise<VenueLog | null>>>>();
+/** Every log of each database (a service's per venue) and what is kept beside them, to forget them at once. */
+const registry = new WeakMap<Db, Set<{ clear(): void }>>();
+
+/** Keep `kept` with this database's logs: it is forgotten with them. */
+export function keptWithLogs(db: Db, kept: { clear(): void }): void {
+  let known = registry.get(db);
+  if (!known) registry.set(db, (known = new Set()));
+  known.add(kept);
+}
 
 /** Forget what is logged of this database (its rows were all replaced at once, as tests do). */
 export function forgetChangesLogs(db: Db): void {
@@ -209,9 +217,7 @@ export function forgetChangesLogs(db: Db): void {
 
 export function createChangesLog(db: Db, qr: QrCodes) {
   const logs = new Map<number, Promise<VenueLog | null>>();
-  let known = registry.get(db);
-  if (!known) registry.set(db, (known = new Set()));
-  known.add(logs);
+  keptWithLogs(db, logs);
 
   /** Reads what was numbered after the log's top and appends it. */
   async function refresh(log: VenueLog, venueId: number): Promise<void> {
@@ -325,6 +331,30 @@ export function createChangesLog(db: Db, qr: QrCodes) {
     /** A snapshot of the venue was read at `row`'s counter: its tablets' next pulls start there. */
     startAt(venueId: number, row: FloorVenue): void {
       if (!logs.has(venueId)) logs.set(venueId, Promise.resolve(started(venueId, row)));
+    },
+
+    /**
+     * How far the log reaches, brought up to date first (null for an unknown venue): a cursor
+     * from `base` on (and not behind `purged`) is answered from it; `rowsAfter(seq)`, how many
+     * versions of rows were logged after `seq`.
+     */
+    async reach(venueId: number): Promise<{
+      base: number;
+      top: number;
+      purged: number;
+      venue: FloorChanges['venue'];
+      rowsAfter(seq: number): number;
+    } | null> {
+      const log = await logOf(venueId);
+      if (!log) return null;
+      await log.refresh();
+      return {
+        base: log.base,
+        top: log.top,
+        purged: log.purged,
+        venue: log.venue,
+        rowsAfter: (seq) => log.rows.length - firstAfter(log, seq),
+      };
     },
 
     /**

@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import { can } from '@shared/permissions';
 import { SYNC_PROTOCOL, SYNC_PROTOCOL_MIN, type FloorChanges, type FloorTransaction } from '@shared/schemas/floor';
 import type { QrUserType } from '@shared/qr';
@@ -6,9 +7,12 @@ import type { AppContext } from '../../context';
 import { qrCodeOf } from '../../security/qr';
 import type { RequestUser } from '../../types';
 import { assertKnownVenueAccess, assertVenueAccess, canActOnVenue } from '../venue/venue-access';
-import { createChangesLog, type LoggedChanges, type LoggedParts } from './changes-log';
+import { createChangesLog, venueOf, type LoggedChanges, type LoggedParts } from './changes-log';
 import { changesRepo, type EntryPage, type FloorLists, type FloorVenue } from './changes.repo';
+import { changesLines } from './changes-stream';
 import { EntryTable, floorRows } from './changes-wire';
+import { compressOnce } from './quick-compress';
+import { createSnapshotCache, type KeptSnapshot } from './snapshot-cache';
 
 const MAX_CODES_KEPT = 100_000;
 
@@ -46,7 +50,9 @@ export type PullAnswer =
   /** `pages`: a snapshot's entries in columns (asked for with `columns`), none in `body`. */
   | { logged: false; body: FloorChanges; pages?: EntryPage[] }
   | { logged: true; header: PullHeader; changes: LoggedChanges }
-  | { logged: 'parts'; header: PullHeader; parts: LoggedParts };
+  | { logged: 'parts'; header: PullHeader; parts: LoggedParts }
+  /** A kept snapshot (snapshot-cache.ts): its whole answer, compressed. */
+  | { logged: 'snapshot'; snapshot: KeptSnapshot };
 
 /** The floor changes of a venue (src/shared/schemas/floor.ts `floorChanges`). */
 export function createChangesService(ctx: AppContext) {
@@ -65,7 +71,41 @@ export function createChangesService(ctx: AppContext) {
 
   const log = createChangesLog(ctx.db, qr);
 
+  /** A snapshot's answer without its entries (`entries`: as rows; or none, for a snapshot in pages). */
+  const snapshotBody = (
+    row: FloorVenue & Omit<FloorLists, 'transactions'>,
+    reset: boolean,
+    entries: FloorTransaction[],
+    cursor: number,
+  ): FloorChanges => ({
+    protocol: SYNC_PROTOCOL,
+    venue: venueOf(row),
+    cursor,
+    reset,
+    ...floorRows({ ...row, transactions: '{}' }, entries, qr),
+  });
+
+  const moneyCursor = (money: boolean) => (seq: number) => (money ? seq : seq + MONEYLESS_CURSOR);
+
+  // The snapshot in pages as the streamed answer's lines, read once for the tablets that ask.
+  const snapshots = createSnapshotCache(ctx.db, log, async (venueId, money) => {
+    const row = await changesRepo.pages(ctx.db, venueId, money);
+    if (!row) return null;
+    log.startAt(venueId, row);
+    const seq = Number(row.seq);
+    const text = Buffer.from(
+      [...changesLines(snapshotBody(row, true, [], moneyCursor(money)(seq)), row.pages)].join(''),
+    );
+    const [br, gzip] = await Promise.all([compressOnce(text, 'br'), compressOnce(text, 'gzip')]);
+    return { seq, venue: venueOf(row), br, gzip };
+  });
+
   return {
+    /** Reads the venue's snapshot for the roles with entries, so the first tablet to sign in is sent it at once. */
+    async warmSnapshot(venueId: number): Promise<void> {
+      await snapshots.get(venueId, true);
+    },
+
     /**
      * The changes since the cursor from the log of recent changes (changes-log.ts); else, and
      * for a snapshot, everything of the pull in one statement, so in one snapshot
@@ -79,15 +119,20 @@ export function createChangesService(ctx: AppContext) {
       cursor: number,
       /**
        * `gzipLines`: the answer is sent as gzip lines, so the log may answer with its compressed
-       * segments; `columns`: a snapshot's entries may come as pages in columns.
+       * segments; `columns`: a snapshot's entries may come as pages in columns; `compressed`:
+       * the answer may be compressed (brotli or gzip), so a snapshot in columns may be a kept one.
        */
-      { gzipLines = false, columns = false }: { gzipLines?: boolean; columns?: boolean } = {},
+      {
+        gzipLines = false,
+        columns = false,
+        compressed = false,
+      }: { gzipLines?: boolean; columns?: boolean; compressed?: boolean } = {},
     ): Promise<PullAnswer> {
       // Another venue's staff: 404 for a venue that does not exist, else 403, and nothing read.
       if (!canActOnVenue(user, venueId)) await assertKnownVenueAccess(ctx.db, user, venueId);
       const money = can(user.roles, 'transaction.venue');
       const since = money ? cursor : cursor < MONEYLESS_CURSOR ? 0 : cursor - MONEYLESS_CURSOR;
-      const cursorOf = (seq: number) => (money ? seq : seq + MONEYLESS_CURSOR);
+      const cursorOf = moneyCursor(money);
       if (since > 0 && gzipLines) {
         const parts = await log.sinceParts(venueId, since, money);
         if (parts) {
@@ -109,22 +154,15 @@ export function createChangesService(ctx: AppContext) {
       ) => {
         assertVenueAccess(user, row.id);
         if (reset) log.startAt(venueId, row);
-        const body: FloorChanges = {
-          protocol: SYNC_PROTOCOL,
-          venue: {
-            id: row.id,
-            name: row.name,
-            currency: row.currency,
-            currency_display: row.currency_display,
-            time_zone: row.time_zone,
-          },
-          cursor: cursorOf(Number(row.seq)),
-          reset,
-          ...floorRows({ ...row, transactions: '{}' }, entries, qr),
-        };
-        return body;
+        return snapshotBody(row, reset, entries, cursorOf(Number(row.seq)));
       };
       const snapshotInPages = async (): Promise<PullAnswer> => {
+        if (compressed) {
+          assertVenueAccess(user, venueId);
+          const snapshot = await snapshots.get(venueId, money);
+          if (!snapshot) throw new AppError('not_found');
+          return { logged: 'snapshot', snapshot };
+        }
         const row = await changesRepo.pages(ctx.db, venueId, money);
         if (!row) throw new AppError('not_found');
         return { logged: false, body: bodyOf(row, true, []), pages: row.pages };

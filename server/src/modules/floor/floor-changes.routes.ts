@@ -6,7 +6,7 @@ import { floorChanges, floorChangesQuery, myQrCodes, SYNC_PROTOCOL, SYNC_PROTOCO
 import type { AppContext } from '../../context';
 import { sessionOf } from '../../http/session';
 import type { App } from '../../types';
-import { DEVICE_ANSWER_HEADER, FLOOR_ENTITIES } from '@shared/floor-constants';
+import { DEVICE_ANSWER_HEADER, FLOOR_ENTITIES, SNAPSHOT_BEHIND_HEADER } from '@shared/floor-constants';
 import type { DeviceHeartbeat } from '@shared/schemas/devices';
 import { createDevicesService } from '../devices/devices.service';
 import { FLOOR_STREAM_COLUMNS, FLOOR_STREAM_TYPE } from '@shared/floor-stream';
@@ -14,7 +14,7 @@ import { assertSyncProtocol, createChangesService } from './changes.service';
 import { changesRepo } from './changes.repo';
 import { changesLines, closingLines, headerLine, loggedJson, loggedLines, rowLines } from './changes-stream';
 import { gzipOf } from './gzip-parts';
-import { sendFlushedLines, sendQuick, sendQuickStream } from './quick-compress';
+import { encodingOf, sendFlushedLines, sendQuick, sendQuickStream } from './quick-compress';
 import { createQrService } from './qr.service';
 
 const params = z.object({ id: idParam });
@@ -30,14 +30,15 @@ export function floorChangesRoutes(app: App, ctx: AppContext): void {
   const tags = ['floor'];
   const security = [{ bearer: [] }];
 
-  // On PGlite (the embedded database: one connection, its engine in WebAssembly) a snapshot's
-  // statement costs several times as much the first time after a start as later (its plan, the
-  // tables' pages read into the database's cache): run once, for the venue written to last,
-  // before the process is ready, so the first tablet to sign in does not pay for it.
+  // The snapshot of the venue written to last is read (and kept, changes.service) before the
+  // process is ready, so the first tablet to sign in does not wait for it. On PGlite (the
+  // embedded database: one connection, its engine in WebAssembly) the statement also costs
+  // several times as much the first time after a start as later (its plan, the tables' pages
+  // read into the database's cache).
   if (!ctx.config.databaseUrl) {
     ctx.lifecycle.onWarmUp('floor snapshot', async () => {
       const venue = await changesRepo.latestVenue(ctx.db);
-      if (venue !== undefined) await changesRepo.pages(ctx.db, venue, true);
+      if (venue !== undefined) await changes.warmSnapshot(venue);
     });
   }
 
@@ -62,6 +63,7 @@ export function floorChangesRoutes(app: App, ctx: AppContext): void {
       const streamed = request.headers.accept?.includes(FLOOR_STREAM_TYPE) ?? false;
       const gzipLines = streamed && /\bgzip\b/i.test(String(request.headers['accept-encoding'] ?? ''));
       const columns = streamed && (request.headers.accept?.includes(FLOOR_STREAM_COLUMNS) ?? false);
+      const encoding = encodingOf(request);
       const user = sessionOf(request);
       const { cursor, device_id: deviceId, app_version: appVersion, pending_writes: pending } = request.query;
       // The heartbeat a pull carries is told beside the changes' read; only a floor device reports.
@@ -76,13 +78,22 @@ export function floorChangesRoutes(app: App, ctx: AppContext): void {
                 return undefined;
               });
       const [answer, device] = await Promise.all([
-        changes.changes(user, request.params.id, cursor, { gzipLines, columns }),
+        changes.changes(user, request.params.id, cursor, { gzipLines, columns, compressed: encoding !== null }),
         told,
       ]);
       const reply: FastifyReply = typedReply;
       reply.header(SYNC_PROTOCOL_HEADER, String(SYNC_PROTOCOL)).header('cache-control', 'no-store');
       if (device !== undefined) reply.header(DEVICE_ANSWER_HEADER, encodeURIComponent(JSON.stringify(device)));
       reply.type(streamed ? `${FLOOR_STREAM_TYPE}; charset=utf-8` : 'application/json; charset=utf-8');
+      // A kept snapshot, compressed once, sent as it is.
+      if (answer.logged === 'snapshot') {
+        const { snapshot } = answer;
+        if (snapshot.behind) reply.header(SNAPSHOT_BEHIND_HEADER, '1');
+        return reply
+          .header('vary', 'accept-encoding')
+          .header('content-encoding', encoding)
+          .send(encoding === 'br' ? snapshot.br : snapshot.gzip);
+      }
       // The log's segments, compressed once, sent as they are between the rows compressed now.
       if (answer.logged === 'parts') {
         const { header, parts } = answer;
