@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { createApp } from './app/app';
@@ -45,10 +45,16 @@ export async function boot(): Promise<void> {
   await initI18n(useAppStore.getState().language);
   resumeSession();
   const App = createApp();
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // The first render as a transition: React renders in slices of a few milliseconds and lets the
+  // browser in between (a tap, a frame), rather than holding the main thread for the whole tree
+  // at once — on a slow tablet that one task took a quarter of a second.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
   if (import.meta.env.PROD) {
     // After the first screen is painted: the worker's code and its precache downloads must not
