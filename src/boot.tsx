@@ -38,13 +38,26 @@ function afterFirstPaint(): Promise<void> {
   });
 }
 
+/**
+ * Lets the browser in (input, a frame) before the next step of the start: each step is then a
+ * task of its own instead of one long one (scheduler.yield where the browser has it).
+ */
+function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** Translations, session, then the app; the service worker once the page is up. */
 export async function boot(): Promise<void> {
   installErrorReporting();
   preloadCurrentPage();
+  await yieldToBrowser();
   await initI18n(useAppStore.getState().language);
+  await yieldToBrowser();
   resumeSession();
   const App = createApp();
+  await yieldToBrowser();
   const root = createRoot(document.getElementById('root')!);
   // The first render as a transition: React renders in slices of a few milliseconds and lets the
   // browser in between (a tap, a frame), rather than holding the main thread for the whole tree
