@@ -13,8 +13,27 @@ export const queryClient = new QueryClient({
   },
 });
 
-// TanStack Query starts out assuming a network and only learns of a change from the browser's
-// online/offline events: a page opened offline would fire every query, fail each in red and
-// report it. Offline is normal on a show ground's floor: queries wait (paused) until the
-// network is back instead.
-if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
+/**
+ * The browser's online/offline events, listened to from the start. TanStack Query starts out
+ * assuming a network, learns of a change only from these events, and listens to them only once
+ * something subscribes (its provider, after the first render): a page opened offline would fire
+ * every query, fail each in red and report it, and a network that came back while the app was
+ * still starting went unnoticed — every query and mutation (the sign-in too) stayed paused until
+ * the network dropped and came back again. Offline is normal on a show ground's floor: queries
+ * wait (paused) until the network is back instead.
+ */
+export function listenToNetwork(setOnline: (online: boolean) => void): (() => void) | undefined {
+  if (typeof window === 'undefined' || typeof window.addEventListener !== 'function') return undefined;
+  const online = () => setOnline(true);
+  const offline = () => setOnline(false);
+  window.addEventListener('online', online);
+  window.addEventListener('offline', offline);
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) setOnline(false);
+  return () => {
+    window.removeEventListener('online', online);
+    window.removeEventListener('offline', offline);
+  };
+}
+
+// Set up at once (setEventListener runs it now), not on the first subscription.
+onlineManager.setEventListener(listenToNetwork);
