@@ -11,14 +11,16 @@ const alias = {
 
 /**
  * Client files that get a module graph of their own: those that replace a module for the whole
- * file (vi.mock), which a graph shared with other files would carry into them, and those that
- * drive the floor's offline engine and device session, whose module state (the sync engine's
+ * file (vi.mock) or load modules afresh (vi.resetModules), which a graph shared with other files
+ * would carry into them, and those that drive the floor's offline engine and device session, whose module state (the sync engine's
  * locks, the early pull, the snapshot caches, the issued device token) is the app's one per tab.
  */
 const ISOLATED_CLIENT_FILES = readdirSync('tests/client')
   .filter((file) => /\.test\.tsx?$/.test(file))
   .map((file) => `tests/client/${file}`)
-  .filter((file) => /vi\.mock\(|@\/offline\/|@\/lib\/device-session/.test(readFileSync(file, 'utf8')));
+  .filter((file) =>
+    /vi\.mock\(|vi\.resetModules\(|@\/offline\/|@\/lib\/device-session/.test(readFileSync(file, 'utf8')),
+  );
 
 /**
  * The API test files that run once more on a PostgreSQL server. The embedded database and a

@@ -28,12 +28,13 @@ export function listenToNetwork(setOnline: (online: boolean) => void): (() => vo
   const offline = () => setOnline(false);
   window.addEventListener('online', online);
   window.addEventListener('offline', offline);
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) setOnline(false);
   return () => {
     window.removeEventListener('online', online);
     window.removeEventListener('offline', offline);
   };
 }
 
-// Set up at once (setEventListener runs it now), not on the first subscription.
+// Set up at once (setEventListener runs it now), not on the first subscription; a page opened
+// offline starts offline.
 onlineManager.setEventListener(listenToNetwork);
+if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);

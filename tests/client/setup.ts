@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
+import { onlineManager } from '@tanstack/react-query';
 import i18next, { type Resource, type ResourceLanguage } from 'i18next';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
@@ -53,7 +54,7 @@ if (!i18next.isInitialized) await initI18n('en', resources);
 // The suites share a worker's modules and its one document (isolate: false; a fresh module graph
 // per file cost three times the tests' own time), so each file starts from what a fresh page
 // has: an empty document, no storage and no IndexedDB databases, nobody signed in, nothing
-// cached, no toasts, English.
+// cached, no toasts, English, the network up (an earlier file may have ended offline).
 beforeAll(async () => {
   document.body.innerHTML = '';
   localStorage.clear();
@@ -68,6 +69,7 @@ beforeAll(async () => {
   }
   useAppStore.setState(useAppStore.getInitialState(), true);
   queryClient.clear();
+  onlineManager.setOnline(true);
   notifications.clean();
   await i18next.changeLanguage('en');
   document.documentElement.lang = 'en';
