@@ -117,7 +117,7 @@ export async function pullChanges(
       }
       // The server's kept snapshot lacks what changed after it: those rows come from its cursor now.
       if (finished === 'stored')
-        return behind && !following ? pullChanges(db, transport, venue, Date.now(), undefined, true) : 'ok';
+        return behind && !following ? pullChanges(db, transport, venue, now, undefined, true) : 'ok';
       body = finished;
     }
   } catch (error) {
