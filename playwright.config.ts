@@ -35,8 +35,13 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL,
-    // A German browser: with no language chosen the app opens in the browser's (spec §9, issue 11).
+    // A German browser: with no language chosen the app opens in the browser's (spec §9).
     locale: 'de-DE',
+    // The app's service worker precaches every file of the build when it installs, and each test
+    // has a fresh browser profile: that install cost a core-second or more per test, for pages
+    // that work the same without it. The specs about working offline and installing the app
+    // (the floor's, the devices', the live page's, the PWA's) allow it again (`test.use`).
+    serviceWorkers: 'block',
     // A failed test keeps the trace of its actions and the page's console; no screenshots, DOM
     // snapshots or network (which come with the snapshots): recording those for every test cost
     // about a sixth of the browser tests' CPU. The aria snapshot at the failure is in the report's

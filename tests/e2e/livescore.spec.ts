@@ -2,6 +2,9 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { t } from './support';
 import { apiAs, demoRiderCompetition } from './support/sport';
 
+// Works offline and installs: under the app's service worker, as on a floor device.
+test.use({ serviceWorkers: 'allow' });
+
 /*
  * The public live page: a spectator's browser (no sign-in) on /live/1 sees results
  * appear as the office saves them, without reloading; offline it keeps the last known results
