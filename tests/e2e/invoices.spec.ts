@@ -29,10 +29,20 @@ test('the organizer invoices the demo show with a progress bar, credits a line a
   await expect(page.getByText(de('jobs:status.done'), { exact: true }).first()).toBeVisible({ timeout: 540_000 });
   await expect(progress).toHaveAttribute('aria-valuenow', '100');
 
-  // Open Rosa Rider's invoice from the list.
+  // Open Rosa Rider's invoice from the list. The list shows the rows it had until the search's
+  // answer is there (and the run's end refreshes it meanwhile): wait for that answer, then for
+  // the one row it holds.
+  const searched = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname.endsWith('/invoices/') &&
+      new URL(response.url()).searchParams.get('search') === 'Rosa Rider',
+  );
   await page.getByLabel(de('invoices:filters.search')).fill('Rosa Rider');
+  await searched;
   const rosa = page.getByRole('link', { name: /^1-\d{5}$/ });
-  await expect(rosa).toHaveCount(1);
+  const rows = page.getByRole('row').filter({ has: rosa });
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText('Rosa Rider');
   const number = (await rosa.textContent())!.trim();
   await rosa.click();
   await expect(page.getByRole('heading', { level: 2, name: number, exact: true })).toBeVisible();
