@@ -21,6 +21,11 @@ export const E2E_STRIPE = {
   url: `http://127.0.0.1:${E2E_STRIPE_PORT}`,
 };
 
+/** The specs that run after every other (see `closing`). */
+const CLOSING = /\/(invoices|payouts)\.spec\.ts$/;
+/** The specs that run under the app's service worker (see `offline`). */
+const UNDER_WORKER = /\/(floor[\w-]*|devices|livescore|pwa)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
@@ -37,11 +42,6 @@ export default defineConfig({
     baseURL,
     // A German browser: with no language chosen the app opens in the browser's (spec §9).
     locale: 'de-DE',
-    // The app's service worker precaches every file of the build when it installs, and each test
-    // has a fresh browser profile: that install cost a core-second or more per test, for pages
-    // that work the same without it. The specs about working offline and installing the app
-    // (the floor's, the devices', the live page's, the PWA's) allow it again (`test.use`).
-    serviceWorkers: 'block',
     // A failed test keeps the trace of its actions and the page's console; no screenshots, DOM
     // snapshots or network (which come with the snapshots): recording those for every test cost
     // about a sixth of the browser tests' CPU. The aria snapshot at the failure is in the report's
@@ -59,18 +59,28 @@ export default defineConfig({
     },
   },
   projects: [
+    // The app's service worker precaches every file of the build when it installs, and each test
+    // has a fresh browser profile: that install cost a core-second or more per test, for the
+    // office's pages, which work the same without it. They run without it.
     {
       name: 'chromium',
-      use: { ...devices['Desktop Chrome'], channel: undefined },
-      testIgnore: /(invoices|payouts)\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], channel: undefined, serviceWorkers: 'block' },
+      testIgnore: [CLOSING, UNDER_WORKER],
+    },
+    // What works offline or installs runs under the worker, as on a floor device or a phone: the
+    // floor's screens, its devices, the live page, the installed app.
+    {
+      name: 'offline',
+      use: { ...devices['Desktop Chrome'], channel: undefined, serviceWorkers: 'allow' },
+      testMatch: UNDER_WORKER,
     },
     // Invoicing locks the demo show's entries, which other tests still edit: it runs after them;
     // so do payouts and bank statements (they post to the demo show's ledger).
     {
       name: 'closing',
-      use: { ...devices['Desktop Chrome'], channel: undefined },
-      testMatch: /(invoices|payouts)\.spec\.ts/,
-      dependencies: ['chromium'],
+      use: { ...devices['Desktop Chrome'], channel: undefined, serviceWorkers: 'block' },
+      testMatch: CLOSING,
+      dependencies: ['chromium', 'offline'],
     },
   ],
   webServer: [

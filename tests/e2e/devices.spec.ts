@@ -2,9 +2,6 @@ import { expect, test } from '@playwright/test';
 import { charge, DEMO_RIDER, en, freshStaff, riderCode, signInAt, synced } from './floor-support';
 import { field, PASSWORD, t } from './support';
 
-// Works offline and installs: under the app's service worker, as on a floor device.
-test.use({ serviceWorkers: 'allow' });
-
 /** The demo organizer works in German. */
 const de = (key: string, vars?: Record<string, string | number>) => t('de', key, vars);
 

@@ -8,9 +8,6 @@ import { charge, DEMO_RIDER, en, freshStaff, pickRider, riderCode, signInAt, sta
 import { writeQrVideo } from './qr-video';
 import { choose, field, PASSWORD, t } from './support';
 
-// Works offline and installs: under the app's service worker, as on a floor device.
-test.use({ serviceWorkers: 'allow' });
-
 /*
  * With real devices: a camera that sees a QR code, and a server that goes away while
  * a tablet has writes queued.

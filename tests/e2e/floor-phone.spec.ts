@@ -3,9 +3,6 @@ import { bearer, DEMO_VENUE, tokenOf } from './floor-support';
 import type { Language } from '../../src/shared/constants';
 import { acceptTerms, field, LANGUAGES, loginAs, pageLanguage, registerViaApi, t, violationsOf } from './support';
 
-// Works offline and installs: under the app's service worker, as on a floor device.
-test.use({ serviceWorkers: 'allow' });
-
 /*
  * Phones at 360 px, every language. Every floor list (stable transactions,
  * welcome desk, sign-in, vet check) and its buttons and chips are readable: nothing clipped, no

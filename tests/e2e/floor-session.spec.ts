@@ -16,9 +16,6 @@ import {
 } from './floor-support';
 import { field } from './support';
 
-// Works offline and installs: under the app's service worker, as on a floor device.
-test.use({ serviceWorkers: 'allow' });
-
 /*
  * A floor device reopened during an outage keeps working from its
  * floor-device session, and a session that ended during the outage is renewed without staff

@@ -13,9 +13,6 @@ import {
 } from './floor-support';
 import { field } from './support';
 
-// Works offline and installs: under the app's service worker, as on a floor device.
-test.use({ serviceWorkers: 'allow' });
-
 /*
  * The floor's second day in the browser: the queue belongs to the tablet, not to whoever is
  * signed in, and a tablet that was signed in keeps opening its floor offline after its device

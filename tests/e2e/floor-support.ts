@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { field, PASSWORD, registerViaApi, t } from './support';
 
 /** Helpers of the floor's browser tests. */
@@ -52,9 +52,8 @@ export async function signInAt(
 ): Promise<void> {
   await page.goto(`${base}/login`);
   await page.evaluate(() => localStorage.setItem('paddock.language', 'en'));
-  // A spec about the office's pages runs without the service worker (playwright.config.ts): the
-  // browser's own register() is then replaced, and there is no worker to wait for.
-  const worker = await page.evaluate(() => String(ServiceWorkerContainer.prototype.register).includes('[native code]'));
+  // The office's specs run without the service worker (playwright.config.ts): nothing to wait for.
+  const worker = test.info().project.use.serviceWorkers !== 'block';
   if (worker) await page.evaluate(() => navigator.serviceWorker.ready);
   await page.reload();
   if (worker) await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);

@@ -1,9 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { en, entriesBy, offlineAtDemoRider, statusBar, synced } from './floor-support';
 
-// Works offline and installs: under the app's service worker, as on a floor device.
-test.use({ serviceWorkers: 'allow' });
-
 /*
  * A charge made offline and undone at once arrives with its
  * reversal, in that order, each once: the server holds the charge reversed, the balance unchanged.

@@ -16,9 +16,6 @@ import {
 } from './floor-support';
 import { field } from './support';
 
-// Works offline and installs: under the app's service worker, as on a floor device.
-test.use({ serviceWorkers: 'allow' });
-
 /*
  * The stable works through lost wifi, charges arrive once each.
  * Every test owns a fresh stable user at the demo venue, so the ledger is read per user.

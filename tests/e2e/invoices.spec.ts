@@ -32,11 +32,10 @@ test('the organizer invoices the demo show with a progress bar, credits a line a
   // Open Rosa Rider's invoice from the list. The list shows the rows it had until the search's
   // answer is there (and the run's end refreshes it meanwhile): wait for that answer, then for
   // the one row it holds.
-  const searched = page.waitForResponse(
-    (response) =>
-      new URL(response.url()).pathname.endsWith('/invoices/') &&
-      new URL(response.url()).searchParams.get('search') === 'Rosa Rider',
-  );
+  const searched = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname.endsWith('/invoices/') && url.searchParams.get('search') === 'Rosa Rider';
+  });
   await page.getByLabel(de('invoices:filters.search')).fill('Rosa Rider');
   await searched;
   const rosa = page.getByRole('link', { name: /^1-\d{5}$/ });

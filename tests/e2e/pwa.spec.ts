@@ -6,9 +6,6 @@ import { startServer } from '../../bench/harness';
 import { E2E_PORT } from '../../playwright.config';
 import { DEFAULT_LANGUAGE, t, field } from './support';
 
-// Works offline and installs: under the app's service worker, as on a floor device.
-test.use({ serviceWorkers: 'allow' });
-
 const de = DEFAULT_LANGUAGE;
 
 async function controlledPage(page: Page): Promise<void> {
