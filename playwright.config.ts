@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * Browser tests drive the built app (dist/, served by the real API server on a fresh embedded
- * database with demo data) in Debian's Chromium. Browsers are never downloaded.
+ * database with demo data) in Debian's Chromium (CHROMIUM below). Browsers are never downloaded.
  */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4180);
 /** Overridable so that several checkouts' or helpers' browser runs can share one machine. */
@@ -20,6 +20,15 @@ export const E2E_STRIPE = {
   webhookSecret: 'whsec_paddock_e2e',
   url: `http://127.0.0.1:${E2E_STRIPE_PORT}`,
 };
+
+/**
+ * The browser the tests drive: Debian's Chromium as its headless shell (package
+ * chromium-headless-shell: the same build without the browser's window and its services, which
+ * is what Playwright itself runs headless). Against the full browser in headless mode it cost a
+ * quarter less CPU for the same 98 tests (566 → 430 core-seconds, 322 → 261 s). `CHROMIUM_PATH`
+ * overrides; scripts/ensure-system.mjs installs it.
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 
 /** The specs that run after every other (see `closing`). */
 const CLOSING = /\/(invoices|payouts)\.spec\.ts$/;
@@ -48,7 +57,7 @@ export default defineConfig({
     // error context all the same.
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: [
         '--disable-background-networking',
         '--disable-component-update',
@@ -100,6 +109,9 @@ export default defineConfig({
         PUBLIC_URL: baseURL,
         SEED_DEMO: 'true',
         RATE_LIMIT_AUTH_MAX: '1000',
+        // The lowest password-hash cost, as in the API tests: every test signs in, many several
+        // times, and nothing they check of signing in depends on the cost.
+        SCRYPT_N: '1024',
         LOG_LEVEL: 'warn',
         STRIPE_SECRET_KEY: E2E_STRIPE.secretKey,
         STRIPE_PUBLISHABLE_KEY: E2E_STRIPE.publishableKey,

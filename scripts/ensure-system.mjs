@@ -1,4 +1,5 @@
-// Installs what a clean machine lacks beyond npm: Debian's chromium (browser tests),
+// Installs what a clean machine lacks beyond npm: Debian's chromium (the benchmarks) and its
+// headless shell (the browser tests: playwright.config.ts),
 // postgresql (the API suite's real-server run), and Java with Saxon-HE and poppler-utils (the
 // official EN 16931 / XRechnung validators in tests/validators/einvoice run on Saxon; pdfdetach
 // takes the XML out of a Factur-X PDF). Only as root, only when missing.
@@ -7,6 +8,11 @@ import { existsSync, readdirSync } from 'node:fs';
 
 export function chromiumPath() {
   return process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+}
+
+/** The browser tests' Chromium, as playwright.config.ts chooses it. */
+export function headlessShellPath() {
+  return process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell';
 }
 
 export function postgresBinDir() {
@@ -39,6 +45,7 @@ export function eInvoiceValidatorPackages() {
 export function ensureSystemPackages() {
   const missing = [];
   if (!existsSync(chromiumPath())) missing.push('chromium');
+  if (!existsSync(headlessShellPath())) missing.push('chromium-headless-shell');
   if (!postgresBinDir()) missing.push('postgresql');
   missing.push(...eInvoiceValidatorPackages());
   if (!missing.length) return;

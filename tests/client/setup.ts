@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { onlineManager } from '@tanstack/react-query';
 import i18next, { type Resource, type ResourceLanguage } from 'i18next';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { setDisplayTimeZone } from '@/lib/display-time-zone';
 import { initI18n } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { useAppStore } from '@/lib/store';
@@ -54,7 +55,8 @@ if (!i18next.isInitialized) await initI18n('en', resources);
 // The suites share a worker's modules and its one document (isolate: false; a fresh module graph
 // per file cost three times the tests' own time), so each file starts from what a fresh page
 // has: an empty document, no storage and no IndexedDB databases, nobody signed in, nothing
-// cached, no toasts, English, the network up (an earlier file may have ended offline).
+// cached, no toasts, English, times in the device's zone (an earlier file's venue page set its
+// venue's), the network up (an earlier file may have ended offline).
 beforeAll(async () => {
   document.body.innerHTML = '';
   localStorage.clear();
@@ -68,6 +70,7 @@ beforeAll(async () => {
     });
   }
   useAppStore.setState(useAppStore.getInitialState(), true);
+  setDisplayTimeZone(null);
   queryClient.clear();
   onlineManager.setOnline(true);
   notifications.clean();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type Browser } from '@playwright/test';
 import { startServer } from '../../bench/harness';
-import { E2E_PORT } from '../../playwright.config';
+import { CHROMIUM, E2E_PORT } from '../../playwright.config';
 import { charge, DEMO_RIDER, en, freshStaff, pickRider, riderCode, signInAt, statusBar, synced } from './floor-support';
 import { writeQrVideo } from './qr-video';
 import { choose, field, PASSWORD, t } from './support';
@@ -19,7 +19,7 @@ async function withCamera(text: string, use: (browser: Browser) => Promise<void>
   const video = path.join(dir, 'code.y4m');
   writeQrVideo(video, text);
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: [
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',

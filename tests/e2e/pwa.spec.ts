@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer } from '../../bench/harness';
-import { E2E_PORT } from '../../playwright.config';
+import { CHROMIUM, E2E_PORT } from '../../playwright.config';
 import { DEFAULT_LANGUAGE, t, field } from './support';
 
 const de = DEFAULT_LANGUAGE;
@@ -22,7 +22,7 @@ test('the app is installable: a valid manifest and a controlling service worker'
   // Installation needs a real profile (Playwright's default contexts are incognito).
   const profile = mkdtempSync(path.join(tmpdir(), 'paddock-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'],
     baseURL,
   });

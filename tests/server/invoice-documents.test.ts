@@ -553,6 +553,26 @@ describe('font subsets', () => {
       expect(withParts).toBeGreaterThan(0); // composite glyphs took their parts in
     }
   });
+  it("leave a composite glyph's parts to be mapped to their characters in later documents", () => {
+    const pdfmakeMain = createRequire(import.meta.url).resolve('pdfmake');
+    const fontkit = createRequire(createRequire(pdfmakeMain).resolve('pdfkit'))('fontkit') as {
+      create(
+        buffer: Buffer,
+      ): TrueTypeFont & { layout(text: string): { glyphs: { id: number; codePoints: number[] }[] } };
+    };
+    const font = fontkit.create(
+      readFileSync(new URL('../fonts/Roboto/Roboto-Regular.ttf', pathToFileURL(pdfmakeMain))),
+    );
+    expect(useFastSubsets(font)).toBe(true);
+    // A document that prints "ż" (a "z" with a dot above, made of both) and no "z" of its own.
+    const subset = font.createSubset();
+    for (const glyph of font.layout('ż').glyphs) subset.includeGlyph(glyph.id);
+    subset.encode();
+    expect(subset.glyphs.length).toBeGreaterThan(2); // the parts came in
+    // The next document prints "Prize": its "z" must be known as a "z", which is what pdfkit
+    // writes into the PDF's map from glyphs to text (copying, searching, text extraction).
+    expect(font.layout('z').glyphs.map((glyph) => glyph.codePoints)).toEqual([['z'.codePointAt(0)]]);
+  });
 });
 
 describe('invoice text width', () => {

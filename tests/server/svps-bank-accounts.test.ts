@@ -81,7 +81,9 @@ describe('SVPS bank accounts', () => {
     expect(await federationRows()).toMatchObject([{ id, memberNumber: 'CH12345' }]);
     // Their own account cannot become one either; as an own account it stays theirs to edit.
     const [own] = rowsOf<{ id: number }>(
-      await db().execute(sql`SELECT id FROM bank_accounts WHERE owner_id = ${f.rider} AND kind = 'own' LIMIT 1`),
+      await db().execute(
+        sql`SELECT id FROM bank_accounts WHERE owner_type = 'rider' AND owner_id = ${f.rider} AND kind = 'own' ORDER BY id LIMIT 1`,
+      ),
     );
     const convert = await call('rider', 'PATCH', `/api/v1/bankAccount/${own!.id}/`, svps());
     expect(convert.statusCode).toBe(403);

@@ -17,6 +17,8 @@ export interface TrueTypeFont {
   directory: { tables: Record<string, { offset: number; length: number } | undefined> };
   loca: { version: number; offsets: number[] };
   _variationProcessor?: unknown;
+  /** fontkit's glyphs made so far, by id. */
+  _glyphs: Record<number, unknown>;
   getGlyph(id: number): {
     advanceWidth: number;
     _getMetrics(): { leftBearing: number };
@@ -58,6 +60,11 @@ export function useFastSubsets(font: TrueTypeFont): boolean {
   const glyphOf = (id: number): Glyph => {
     let glyph = glyphs.get(id);
     if (!glyph) {
+      // fontkit keeps each glyph it makes with the characters it was asked for, and pdfkit maps a
+      // glyph to those in every document's text map (ToUnicode). A composite glyph's part made
+      // here would carry none, and the parsed font is shared by every later document: the part
+      // ("z" of "ż") would stand for no text in all of them. One not made before is let go again.
+      const made = font._glyphs[id] !== undefined;
       const fontGlyph = font.getGlyph(id);
       const decoded = fontGlyph._decode();
       glyph = {
@@ -69,6 +76,7 @@ export function useFastSubsets(font: TrueTypeFont): boolean {
         advance: fontGlyph.advanceWidth,
         bearing: fontGlyph._getMetrics().leftBearing,
       };
+      if (!made) delete font._glyphs[id];
       glyphs.set(id, glyph);
     }
     return glyph;
